@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The package has no dependencies: only the Swift toolchain.
+///
+/// Internal invariant checks are compiled in with `-Xswiftc -DFLOWLAYOUT_INTERNAL_CHECKS`
+/// (see `.ci/run`); without the flag they compile to nothing.
+let package = Package(
+    name: "FlowLayout",
+    products: [
+        .library(name: "FlowLayoutCore", targets: ["FlowLayoutCore"]),
+        .library(name: "FlowLayout", targets: ["FlowLayout"]),
+        .library(name: "FlowLayoutDescription", targets: ["FlowLayoutDescription"]),
+        .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
+        .executable(name: "flow-demo", targets: ["FlowDemo"]),
+    ],
+    targets: [
+        // Pure, synchronous layout math: value types, no Foundation, no concurrency.
+        .target(name: "FlowLayoutCore"),
+        // The actor façade over the core.
+        .target(name: "FlowLayout", dependencies: ["FlowLayoutCore"]),
+        // The eager reference layout: the oracle for tests and the baseline for benchmarks.
+        .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutCore"]),
+        // JSON layout descriptions: parsing with field-path errors, and output encoding.
+        .target(name: "FlowLayoutDescription", dependencies: ["FlowLayoutCore"]),
+        .executableTarget(
+            name: "FlowDemo",
+            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference"],
+            path: "Demo"
+        ),
+        .target(
+            name: "FlowLayoutTestSupport",
+            dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDescription"],
+            path: "Tests/FlowLayoutTestSupport"
+        ),
+        .testTarget(
+            name: "FlowLayoutCoreTests",
+            dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutTestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,25 @@
+/// Something in the layout that UIKit would only log: the layout still places it.
+public enum LayoutDiagnostic: Hashable, Sendable {
+    /// Items wider than the space available to a line (taller, when scrolling
+    /// horizontally). Each sits alone on its line at the leading inset and
+    /// overflows the trailing edge (`flow-layout.md` 2.2).
+    ///
+    /// - Parameters:
+    ///   - section: the section.
+    ///   - items: the first and last item of a run of consecutive oversize items.
+    ///   - itemExtent: the largest main-axis extent among them.
+    ///   - available: the line's available extent.
+    case itemsWiderThanLine(section: Int, items: ClosedRange<Int>, itemExtent: Double, available: Double)
+}
+
+extension LayoutDiagnostic: CustomStringConvertible {
+    /// A one-line warning.
+    public var description: String {
+        switch self {
+        case let .itemsWiderThanLine(section, items, extent, available):
+            let which = items.count == 1 ? "item \(items.lowerBound)" : "items \(items.lowerBound)...\(items.upperBound)"
+            return "section \(section), \(which): extent \(extent) exceeds the \(available) available to a line; "
+                + "laid out alone on its line at the leading inset"
+        }
+    }
+}

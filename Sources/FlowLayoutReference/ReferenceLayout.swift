@@ -1,0 +1,183 @@
+import FlowLayoutCore
+
+/// The eager reference layout: lays out every element at once with plain linear
+/// scans, following `flow-layout.md` rule by rule. It is the oracle for the
+/// engine's tests and the baseline of its benchmarks.
+///
+/// It shares only the input and geometry types with the engine, none of its
+/// algorithms: it is meant to be short enough to check by reading.
+public struct ReferenceLayout: Sendable {
+    /// Every element, per section: header, cells by index, footer.
+    public private(set) var attributes: [LayoutAttributes] = []
+    /// The content size (`flow-layout.md` 4.5).
+    public private(set) var contentSize = Size.zero
+    /// Oversize items, as `(section, item)` pairs, in order (`flow-layout.md` 2.2).
+    public private(set) var oversizeItems: [FlowIndexPath] = []
+
+    /// Lays out everything.
+    ///
+    /// - Parameters:
+    ///   - configuration: the layout's properties.
+    ///   - sections: the sections.
+    ///   - viewportSize: the collection view's bounds size.
+    ///   - reportedSizes: real sizes reported by items; they override every other size.
+    ///   - estimatedItemSize: the size of self-sizing items that have not
+    ///     reported, when it differs from `configuration.estimatedItemSize`
+    ///     (an engine refining its estimate).
+    /// - Complexity: O(n) for n items, plus O(k) per uniform section for its fit count k.
+    public init(
+        configuration: FlowLayoutConfiguration,
+        sections: [FlowSection],
+        viewportSize: Size,
+        reportedSizes: [FlowIndexPath: Size] = [:],
+        estimatedItemSize: Size? = nil
+    ) {
+        let vertical = configuration.scrollDirection == .vertical
+        // Main axis: along a line. Cross axis: across lines, the scroll axis.
+        func main(_ size: Size) -> Double { vertical ? size.width : size.height }
+        func cross(_ size: Size) -> Double { vertical ? size.height : size.width }
+        func frame(main x: Double, cross y: Double, main w: Double, cross h: Double) -> Rect {
+            vertical ? Rect(x: x, y: y, width: w, height: h) : Rect(x: y, y: x, width: h, height: w)
+        }
+        let selfSizing = configuration.estimatedItemSize != .zero
+        let defaultSize = selfSizing ? (estimatedItemSize ?? configuration.estimatedItemSize) : configuration.itemSize
+        let viewportMain = main(viewportSize)
+        var reportedSections = Set<Int>()
+        for indexPath in reportedSizes.keys { reportedSections.insert(indexPath.section) }
+
+        var y = 0.0
+        for (s, section) in sections.enumerated() {
+            let inset = section.sectionInset ?? configuration.sectionInset
+            let lineSpacing = section.minimumLineSpacing ?? configuration.minimumLineSpacing
+            let spacing = section.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+            let header = cross(section.headerReferenceSize ?? configuration.headerReferenceSize)
+            let footer = cross(section.footerReferenceSize ?? configuration.footerReferenceSize)
+            let leading = vertical ? inset.left : inset.top
+            let available = viewportMain - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
+
+            // 4.1, 4.2: the header, then the leading inset.
+            if header > 0 {
+                attributes.append(
+                    LayoutAttributes(
+                        category: .header, indexPath: FlowIndexPath(item: 0, section: s),
+                        frame: frame(main: 0, cross: y, main: viewportMain, cross: header)))
+            }
+            y += header
+            y += vertical ? inset.top : inset.left
+
+            let n = section.itemCount
+            var sizes: [Size] = []
+            for i in 0..<n {
+                sizes.append(
+                    reportedSizes[FlowIndexPath(item: i, section: s)] ?? section.itemSizes?[i] ?? defaultSize)
+            }
+            // 3.3: uniform means every item takes itemSize.
+            let uniform = section.itemSizes == nil && !selfSizing && !reportedSections.contains(s)
+
+            // 2.1: greedy lines.
+            var lines: [Range<Int>] = []
+            var i = 0
+            while i < n {
+                let start = i
+                var running = main(sizes[i])
+                i += 1
+                while i < n {
+                    let candidate = running + spacing + main(sizes[i])
+                    if candidate <= available {
+                        running = candidate
+                        i += 1
+                    } else {
+                        break
+                    }
+                }
+                lines.append(start..<i)
+            }
+
+            // 3.3: how many itemSize items a full line holds (nil: unbounded).
+            var fullLine: Int? = 1
+            let w = main(configuration.itemSize)
+            if uniform && w <= available {
+                if w + spacing == 0 {
+                    fullLine = nil
+                } else {
+                    let cap = max(n, 65_536)
+                    var running = w
+                    var k = 1
+                    while k <= cap && running + spacing + w <= available {
+                        running = running + spacing + w
+                        k += 1
+                    }
+                    fullLine = k > cap ? nil : k
+                }
+            }
+
+            for (index, line) in lines.enumerated() {
+                let isLast = index == lines.count - 1
+                var thickness = 0.0
+                for item in line { thickness = max(thickness, cross(sizes[item])) }
+                var xs: [Double] = []
+                if line.count == 1 {
+                    let width = main(sizes[line.lowerBound])
+                    if width > available {
+                        xs = [leading]  // 2.2
+                        oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s))
+                    } else if !isLast || (uniform && fullLine == 1) {
+                        xs = [leading + (available - width) / 2]  // 3.2, 3.3
+                    } else {
+                        xs = [leading]  // 3.3
+                    }
+                } else {
+                    let gap: Double
+                    if !isLast {
+                        // 3.1: justified.
+                        var total = main(sizes[line.lowerBound])
+                        for item in line.dropFirst() { total += main(sizes[item]) }
+                        gap = (available - total) / Double(line.count - 1)
+                    } else if uniform, let k = fullLine {
+                        // 3.3: the columns of a full line of k items.
+                        var total = w
+                        for _ in 1..<k { total += w }
+                        gap = (available - total) / Double(k - 1)
+                    } else {
+                        gap = spacing  // 3.3: leading
+                    }
+                    var x = leading
+                    for item in line {
+                        xs.append(x)
+                        x = x + main(sizes[item]) + gap
+                    }
+                }
+                for (offset, item) in line.enumerated() {
+                    let size = sizes[item]
+                    attributes.append(
+                        LayoutAttributes(
+                            category: .cell, indexPath: FlowIndexPath(item: item, section: s),
+                            frame: frame(
+                                main: xs[offset], cross: y + (thickness - cross(size)) / 2, main: main(size),
+                                cross: cross(size))))
+                }
+                // 2.4: line spacing between lines only.
+                y += thickness
+                if !isLast { y += lineSpacing }
+            }
+
+            // 4.1: the trailing inset, then the footer.
+            y += vertical ? inset.bottom : inset.right
+            if footer > 0 {
+                attributes.append(
+                    LayoutAttributes(
+                        category: .footer, indexPath: FlowIndexPath(item: 0, section: s),
+                        frame: frame(main: 0, cross: y, main: viewportMain, cross: footer)))
+            }
+            y += footer
+        }
+        contentSize = vertical ? Size(width: viewportSize.width, height: y) : Size(width: y, height: viewportSize.height)
+    }
+
+    /// The elements whose frames meet `rect`, touching edges included, in order.
+    ///
+    /// - Complexity: O(n): a linear scan.
+    public func elements(in rect: Rect) -> [LayoutAttributes] {
+        attributes.filter { $0.frame.touches(rect) }
+    }
+}

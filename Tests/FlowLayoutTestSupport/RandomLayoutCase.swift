@@ -1,0 +1,80 @@
+import FlowLayoutCore
+
+/// One random layout input: configuration, sections and viewport, drawn from a
+/// seed. Values are either *dyadic* (multiples of 1/4, small enough that every
+/// sum is exact in `Double`, so engine and reference must agree bit for bit) or
+/// arbitrary fractions (where summation order may differ in the last bits).
+public struct RandomLayoutCase: Sendable, CustomStringConvertible {
+    /// The seed this case was drawn from.
+    public let seed: UInt64
+    /// Whether every value is a small multiple of 1/4.
+    public let isDyadic: Bool
+    /// The layout's properties.
+    public var configuration: FlowLayoutConfiguration
+    /// The sections.
+    public var sections: [FlowSection]
+    /// The viewport.
+    public var viewportSize: Size
+
+    /// Draws a case from `seed`, with at most `maximumSections` sections and
+    /// `maximumItems` items in all.
+    public init(seed: UInt64, maximumSections: Int = 50, maximumItems: Int = 500) {
+        var random = SeededRandom(seed: seed)
+        self.seed = seed
+        let dyadic = random.chance(0.6)
+        isDyadic = dyadic
+        func length(_ range: ClosedRange<Double>, zeroChance: Double = 0.1) -> Double {
+            if random.chance(zeroChance) { return 0 }
+            let value = random.double(range)
+            return dyadic ? (value * 4).rounded(.down) / 4 : value
+        }
+        func size(_ range: ClosedRange<Double>, zeroChance: Double = 0.05) -> Size {
+            Size(width: length(range, zeroChance: zeroChance), height: length(range, zeroChance: zeroChance))
+        }
+        func insets() -> EdgeInsets {
+            random.chance(0.4)
+                ? .zero
+                : EdgeInsets(top: length(0...40), left: length(0...60), bottom: length(0...40), right: length(0...60))
+        }
+        var configuration = FlowLayoutConfiguration()
+        configuration.scrollDirection = random.chance(0.5) ? .vertical : .horizontal
+        configuration.itemSize = size(0...160)
+        configuration.estimatedItemSize = random.chance(0.3) ? size(1...120, zeroChance: 0) : .zero
+        configuration.minimumLineSpacing = length(0...20, zeroChance: 0.2)
+        configuration.minimumInteritemSpacing = length(0...20, zeroChance: 0.2)
+        configuration.sectionInset = insets()
+        configuration.headerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
+        configuration.footerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
+        self.configuration = configuration
+        viewportSize = Size(width: length(20...700, zeroChance: 0.02), height: length(20...900, zeroChance: 0.02))
+
+        let sectionCount = random.int(0...maximumSections)
+        var itemsLeft = random.int(0...maximumItems)
+        var sections: [FlowSection] = []
+        for _ in 0..<sectionCount {
+            let count = random.chance(0.15) ? 0 : random.int(0...min(itemsLeft, random.chance(0.3) ? 200 : 30))
+            itemsLeft -= count
+            var section: FlowSection
+            if random.chance(0.35) {
+                let sizes = (0..<count).map { _ in size(0...(random.chance(0.1) ? 800 : 180)) }
+                section = FlowSection(itemSizes: sizes)
+            } else {
+                section = FlowSection(itemCount: count)
+            }
+            if random.chance(0.3) { section.sectionInset = insets() }
+            if random.chance(0.2) { section.minimumLineSpacing = length(0...30) }
+            if random.chance(0.2) { section.minimumInteritemSpacing = length(0...30) }
+            if random.chance(0.2) { section.headerReferenceSize = size(0...50, zeroChance: 0.3) }
+            if random.chance(0.2) { section.footerReferenceSize = size(0...50, zeroChance: 0.3) }
+            sections.append(section)
+        }
+        self.sections = sections
+    }
+
+    /// A one-line summary for failure messages.
+    public var description: String {
+        "seed \(seed) (\(isDyadic ? "dyadic" : "fractional")), \(configuration.scrollDirection), "
+            + "viewport \(viewportSize), \(sections.count) sections, "
+            + "\(sections.reduce(0) { $0 + $1.itemCount }) items"
+    }
+}
