@@ -20,7 +20,9 @@ public struct ReferenceLayout: Sendable {
     ///   - configuration: the layout's properties.
     ///   - sections: the sections.
     ///   - viewportSize: the collection view's bounds size.
-    ///   - reportedSizes: real sizes reported by items; they override every other size.
+    ///   - reportedSizes: real sizes reported by items; they override every other
+    ///     size. A section stays uniform while every size reported in it equals
+    ///     `itemSize`.
     ///   - estimatedItemSize: the size of self-sizing items that have not
     ///     reported, when it differs from `configuration.estimatedItemSize`
     ///     (an engine refining its estimate).
@@ -42,8 +44,11 @@ public struct ReferenceLayout: Sendable {
         let selfSizing = configuration.estimatedItemSize != .zero
         let defaultSize = selfSizing ? (estimatedItemSize ?? configuration.estimatedItemSize) : configuration.itemSize
         let viewportMain = main(viewportSize)
+        // Sections where a reported size differs from itemSize are not uniform (3.3).
         var reportedSections = Set<Int>()
-        for indexPath in reportedSizes.keys { reportedSections.insert(indexPath.section) }
+        for (indexPath, size) in reportedSizes where size != configuration.itemSize {
+            reportedSections.insert(indexPath.section)
+        }
 
         var y = 0.0
         for (s, section) in sections.enumerated() {

@@ -24,7 +24,12 @@ extension FlowLayoutState {
             }
             precondition(sectionTree.extent(at: q) == sectionExtent(q), "extent of section \(q) in the tree")
             if section.blocks == nil {
-                precondition(section.isImplicitlyUniform || section.itemCount == 0, "section \(q) lost its blocks")
+                // Without blocks every item must have the default size (overrides
+                // equal to it are kept when estimate refinement stores every report).
+                precondition(section.baseSizes == nil || section.itemCount == 0, "section \(q) lost its blocks")
+                section.overrides.forEach { item, size in
+                    precondition(size == defaultItemSize, "item \(item) of section \(q) differs without blocks")
+                }
                 continue
             }
             checkBlocks(of: q)

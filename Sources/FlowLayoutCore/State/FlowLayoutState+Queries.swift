@@ -20,6 +20,7 @@ extension FlowLayoutState {
             result.append($0)
             return true
         }
+        checkInvariants()
         return result
     }
 
@@ -31,7 +32,9 @@ extension FlowLayoutState {
     ///   `indexPath.section` are laid out.
     public mutating func layoutAttributesForItem(at indexPath: FlowIndexPath) throws -> LayoutAttributes {
         try checkItem(indexPath, path: "indexPath")
-        return attributesForItem(at: indexPath)
+        let attributes = attributesForItem(at: indexPath)
+        checkInvariants()
+        return attributes
     }
 
     /// The attributes of a section's header or footer, or `nil` when its extent
@@ -49,7 +52,9 @@ extension FlowLayoutState {
     ) throws -> LayoutAttributes? {
         if category == .cell { return try layoutAttributesForItem(at: indexPath) }
         try checkSection(indexPath.section, path: "indexPath.section")
-        return supplementaryAttributes(category, section: indexPath.section)
+        let attributes = supplementaryAttributes(category, section: indexPath.section)
+        checkInvariants()
+        return attributes
     }
 
     /// The size of all content: the viewport's extent across the scroll axis by the
@@ -60,6 +65,7 @@ extension FlowLayoutState {
     public var contentSize: Size {
         mutating get {
             layOutPendingSections(through: sections.count - 1)
+            checkInvariants()
             return estimatedContentSize
         }
     }
