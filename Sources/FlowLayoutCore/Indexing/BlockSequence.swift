@@ -168,3 +168,12 @@ struct BlockSequence: Hashable, Sendable {
         return stride(from: 0, to: blocks.count, by: size).map { Array(blocks[$0..<min($0 + size, blocks.count)]) }
     }
 }
+
+extension BlockSequence {
+    /// Bytes of heap the sequence holds: pages (capacity) and the page tree.
+    var allocatedBytes: Int {
+        var bytes = 32 + pages.capacity * MemoryLayout<[LineBlock]>.stride + tree.allocatedBytes
+        for page in pages { bytes += 32 + page.capacity * MemoryLayout<LineBlock>.stride }
+        return bytes
+    }
+}

@@ -152,3 +152,10 @@ struct SummaryTree: Hashable, Sendable {
         return (leaf, count, extent)
     }
 }
+
+extension SummaryTree {
+    /// Bytes of heap the tree holds.
+    var allocatedBytes: Int {
+        64 + counts.capacity * MemoryLayout<Int>.stride + extents.capacity * MemoryLayout<Double>.stride
+    }
+}

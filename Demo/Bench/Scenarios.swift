@@ -1,0 +1,255 @@
+import FlowLayout
+import FlowLayoutReference
+
+/// The benchmark's scenarios. Each runs the engine and, where it can finish in
+/// reasonable time, the eager reference layout in the same process; where the
+/// reference is capped, the row says how.
+struct Scenarios {
+    let quick: Bool
+    var coldItems: Int { quick ? 1_000_000 : 10_000_000 }
+    var coldSections: Int { quick ? 1_000 : 10_000 }
+    var referenceCap: Int { quick ? 100_000 : 1_000_000 }
+    var mediumItems: Int { quick ? 100_000 : 1_000_000 }
+    var mediumSections: Int { quick ? 100 : 1_000 }
+    var scrollFrames: Int { quick ? 1_000 : 10_000 }
+    var stormReports: Int { quick ? 10_000 : 100_000 }
+    var hugeItems: Int { quick ? 1_000_000 : 10_000_000 }
+    var jumps: Int { quick ? 200 : 1_000 }
+    var repeats: Int { quick ? 5 : 21 }
+    var referenceRepeats: Int { quick ? 2 : 3 }
+    let viewport = Size(width: 390, height: 844)
+
+    static let names = ["cold-start", "jump", "scroll", "report-storm", "full-layout", "huge-section"]
+
+    /// The self-sizing workload of `items` items in `sections` sections.
+    func workload(items: Int, sections: Int) -> ScrollWorkload {
+        .generated(
+            sectionCount: sections, itemsPerSection: items / sections, estimate: Size(width: 180, height: 140),
+            variation: 0.5, seed: 7, viewport: viewport, direction: .vertical)
+    }
+
+    func rect(at offset: Double) -> Rect { Rect(x: 0, y: offset, width: viewport.width, height: viewport.height) }
+
+    // MARK: cold start
+
+    func coldStart() async throws -> [BenchRow] {
+        var rows: [BenchRow] = []
+        for (items, sections) in [(referenceCap, referenceCap / 1_000), (coldItems, coldSections)] {
+            let load = workload(items: items, sections: sections)
+            var memory = 0
+            let engine = try await Timing.repeatedAsync(repeats) { _ in
+                let sectionList = [FlowSection](repeating: FlowSection(itemCount: items / sections), count: sections)
+                let engine = try FlowLayoutEngine(
+                    configuration: load.configuration, sections: sectionList, viewportSize: viewport)
+                _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: 0)))
+                memory = await engine.snapshot.memoryFootprint
+            }
+            var row = BenchRow(
+                scenario: "cold start", operation: "create + first viewport, \(grouped(items)) items",
+                engine: engine, engineMemoryBytes: memory, items: items)
+            if items <= referenceCap {
+                row.reference = Timing.repeated(referenceRepeats) { _ in
+                    let reference = ReferenceLayout(
+                        configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+                    _ = reference.elements(in: rect(at: 0))
+                }
+            } else {
+                row.referenceNote = "capped at \(grouped(referenceCap))"
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    // MARK: jump
+
+    func jump() async throws -> [BenchRow] {
+        let load = workload(items: coldItems, sections: coldSections)
+        let engine = try FlowLayoutEngine(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+        let extent = await engine.estimatedContentSize.height
+        var random = DemoRandom(seed: 11)
+        let offsets = (0..<jumps).map { _ in random.double(0...(extent - viewport.height)) }
+        let timings = try await Timing.repeatedAsync(jumps) { index in
+            _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: offsets[index])))
+        }
+        var row = BenchRow(
+            scenario: "jump", operation: "frame at a random offset, \(grouped(coldItems)) items", engine: timings,
+            engineMemoryBytes: await engine.snapshot.memoryFootprint, items: coldItems, note: "through the actor")
+        row.referenceNote = "capped at \(grouped(referenceCap))"
+        return [row]
+    }
+
+    // MARK: scroll
+
+    func scroll() async throws -> [BenchRow] {
+        let load = workload(items: mediumItems, sections: mediumSections)
+        var options = ScrollSession.Options()
+        var random = DemoRandom(seed: 3)
+        options.gestures = try Gesture.parseScript("drag:1800:2,fling:14000,random:2000", random: &random)
+        var session = try ScrollSession(workload: load, options: options)
+        let frames = scrollFrames
+        try await session.run { $0.index + 1 < frames }
+        let report = session.report
+        let memory = await session.engine.snapshot.memoryFootprint
+        var row = BenchRow(
+            scenario: "scroll", operation: "120 Hz frame: rect + reports, \(grouped(mediumItems)) items",
+            engine: report.frameMicros, engineMemoryBytes: memory, items: mediumItems,
+            note: "\(grouped(report.frames)) frames, \(grouped(report.sizeReports)) reports, max jump \(report.maxAnchorJump) pt")
+        // The eager layout lays everything out again for every frame that brings sizes.
+        var reported: [FlowIndexPath: Size] = [:]
+        for item in 0..<min(2_000, mediumItems) {
+            let indexPath = FlowIndexPath(item: item % (mediumItems / mediumSections), section: item / (mediumItems / mediumSections))
+            reported[indexPath] = load.realSize(indexPath)
+        }
+        row.reference = Timing.repeated(5) { index in
+            let reference = ReferenceLayout(
+                configuration: load.configuration, sections: load.sections, viewportSize: viewport, reportedSizes: reported)
+            _ = reference.elements(in: rect(at: Double(index) * 500))
+        }
+        row.referenceNote = "5 frames"
+        return [row]
+    }
+
+    // MARK: report storm
+
+    func reportStorm() throws -> [BenchRow] {
+        let load = workload(items: mediumItems, sections: mediumSections)
+        let perSection = mediumItems / mediumSections
+        var random = DemoRandom(seed: 5)
+        func randomReport() -> SizeReport {
+            let indexPath = FlowIndexPath(item: random.int(0..<perSection), section: random.int(0..<mediumSections))
+            return SizeReport(indexPath: indexPath, size: load.realSize(indexPath))
+        }
+        var rows: [BenchRow] = []
+
+        var state = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+        let before = state.memoryFootprint
+        let reports = (0..<stormReports).map { _ in randomReport() }
+        let single = try Timing.repeated(stormReports) { index in _ = try state.reportSizes([reports[index]]) }
+        let stored = state.storedSizeCount
+        var row = BenchRow(
+            scenario: "report storm", operation: "1 random report, \(grouped(mediumItems)) items", engine: single,
+            engineMemoryBytes: state.memoryFootprint, items: mediumItems,
+            note: String(format: "%.1f B per measured item (%@ stored, sparse)", Double(state.memoryFootprint - before) / Double(max(stored, 1)), grouped(stored)))
+        row.reference = Timing.repeated(referenceRepeats) { index in
+            let reference = ReferenceLayout(
+                configuration: load.configuration, sections: load.sections, viewportSize: viewport,
+                reportedSizes: [reports[index].indexPath: reports[index].size])
+            _ = reference.contentSize
+        }
+        row.referenceNote = "\(referenceRepeats) reports"
+        rows.append(row)
+
+        var batched = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+        let batches = (0..<(stormReports / 20)).map { _ in (0..<20).map { _ in randomReport() } }
+        let batchTimings = try Timing.repeated(batches.count) { index in _ = try batched.reportSizes(batches[index]) }
+        var batchRow = BenchRow(
+            scenario: "report storm", operation: "batch of 20 random reports", engine: batchTimings,
+            engineMemoryBytes: batched.memoryFootprint, items: mediumItems,
+            note: "\(Measure.micros(batchTimings.median / 20)) per report")
+        batchRow.reference = row.reference
+        batchRow.referenceNote = "one relayout per batch"
+        rows.append(batchRow)
+
+        // Dense: every item of a tenth of the collection measured in order, as a
+        // long scroll would: what a measured item costs.
+        var dense = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+        let denseBefore = dense.memoryFootprint
+        let denseSections = max(1, mediumSections / 10)
+        let order = (0..<denseSections).flatMap { s in (0..<perSection).map { FlowIndexPath(item: $0, section: s) } }
+        let denseBatches = stride(from: 0, to: order.count, by: 20).map { start in
+            order[start..<min(start + 20, order.count)].map { SizeReport(indexPath: $0, size: load.realSize($0)) }
+        }
+        let denseTimings = try Timing.repeated(denseBatches.count) { index in _ = try dense.reportSizes(denseBatches[index]) }
+        let denseStored = dense.storedSizeCount
+        rows.append(
+            BenchRow(
+                scenario: "report storm", operation: "batch of 20 in order (dense)", engine: denseTimings,
+                referenceNote: "–", engineMemoryBytes: dense.memoryFootprint, items: mediumItems,
+                note: String(format: "%.1f B per measured item (%@ measured)", Double(dense.memoryFootprint - denseBefore) / Double(max(denseStored, 1)), grouped(denseStored))))
+        return rows
+    }
+
+    // MARK: full layout
+
+    func fullLayout() throws -> [BenchRow] {
+        let load = workload(items: mediumItems, sections: mediumSections)
+        let perSection = mediumItems / mediumSections
+        var configuration = load.configuration
+        configuration.estimatedItemSize = .zero
+        let sections = (0..<mediumSections).map { s in
+            FlowSection(itemSizes: (0..<perSection).map { load.realSize(FlowIndexPath(item: $0, section: s)) })
+        }
+        var memory = 0
+        let engine = try Timing.repeated(quick ? 3 : 7) { _ in
+            var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+            _ = state.contentSize
+            memory = state.memoryFootprint
+        }
+        let reference = Timing.repeated(referenceRepeats) { _ in
+            _ = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport).contentSize
+        }
+        return [
+            BenchRow(
+                scenario: "full layout", operation: "known sizes, all laid out, \(grouped(mediumItems)) items",
+                engine: engine, reference: reference, engineMemoryBytes: memory, items: mediumItems,
+                note: String(format: "%.1f ns per item (16 B/item are the sizes given)", engine.median * 1000 / Double(mediumItems)))
+        ]
+    }
+
+    // MARK: huge section
+
+    func hugeSection() async throws -> [BenchRow] {
+        let load = workload(items: hugeItems, sections: 1)
+        var engine: FlowLayoutEngine?
+        let first = try await Timing.repeatedAsync(repeats) { _ in
+            let created = try FlowLayoutEngine(configuration: load.configuration, sections: [FlowSection(itemCount: hugeItems)], viewportSize: viewport)
+            _ = try await created.performFrame(FrameRequest(visibleRect: rect(at: 0)))
+            engine = created
+        }
+        guard let engine else { return [] }
+        var rows = [
+            BenchRow(
+                scenario: "huge section", operation: "create + first viewport, 1 × \(grouped(hugeItems))",
+                engine: first, referenceNote: "capped at \(grouped(referenceCap))",
+                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems)
+        ]
+        let middle = await engine.estimatedContentSize.height / 2
+        let jump = try await Timing.repeatedAsync(repeats) { index in
+            _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: middle + Double(index) * 3_000)))
+        }
+        rows.append(
+            BenchRow(
+                scenario: "huge section", operation: "jump to the middle", engine: jump,
+                referenceNote: "capped at \(grouped(referenceCap))",
+                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems))
+        // Measure what the jumps showed: islands of explicit lines in a sea of estimates.
+        let measure = try await Timing.repeatedAsync(repeats) { index in
+            let rect = rect(at: middle + Double(index) * 3_000)
+            let visible = try await engine.layoutAttributesForElements(in: rect).filter { $0.category == .cell }
+            let reports = visible.map { SizeReport(indexPath: $0.indexPath, size: load.realSize($0.indexPath)) }
+            _ = try await engine.performFrame(FrameRequest(visibleRect: rect, sizeReports: reports))
+        }
+        rows.append(
+            BenchRow(
+                scenario: "huge section", operation: "middle: query + report visible sizes", engine: measure,
+                referenceNote: "capped at \(grouped(referenceCap))",
+                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems,
+                note: "timing includes one extra query hop"))
+        return rows
+    }
+}
+
+extension Timing {
+    /// Times an async `body` `count` times.
+    static func repeatedAsync(_ count: Int, _ body: (Int) async throws -> Void) async rethrows -> Percentiles {
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for index in 0..<count {
+            let start = ContinuousClock.now
+            try await body(index)
+            samples.append(Measure.micros(since: start))
+        }
+        return Percentiles(samples)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import FlowLayout
+
+/// `flow-demo bench`: the engine and the eager reference layout side by side.
+enum BenchCommand {
+    static let help = """
+        Usage: flow-demo bench [--scenario NAME] [--quick] [--json]
+
+        Runs named scenarios, each timing the engine and, where it can finish, the eager
+        reference layout in the same process, and prints median, p99 and max per
+        operation, the ratio to the reference (how many times faster), the engine's
+        memory and its bytes per item. Build in release mode for meaningful numbers:
+          swift run -c release flow-demo bench
+
+        Scenarios: \(Scenarios.names.joined(separator: ", "))
+
+        Options:
+          --scenario NAME  run one scenario
+          --quick          smaller collections and fewer repetitions (for CI)
+          --json           an array of rows with scenario, operation, medianMicros,
+                           p99Micros, maxMicros, referenceMedianMicros (null where capped),
+                           ratio, peakMemoryBytes (the engine's) and bytesPerItem
+          --help           show this help
+        """
+
+    static func run(_ arguments: [String]) async throws {
+        let parsed = try Arguments(arguments, valued: ["scenario"], flags: ["quick", "json", "help"])
+        if parsed.flag("help") {
+            Terminal.out(help + "\n")
+            return
+        }
+        try parsed.expectPositional(atMost: 0, command: "bench")
+        let selected = parsed.string("scenario")
+        if let selected, !Scenarios.names.contains(selected) {
+            throw UsageError("unknown scenario '\(selected)' (one of: \(Scenarios.names.joined(separator: ", ")))")
+        }
+        let scenarios = Scenarios(quick: parsed.flag("quick"))
+        let progress = Progress(label: "bench")
+        var rows: [BenchRow] = []
+        for name in Scenarios.names where selected == nil || selected == name {
+            progress.update(name)
+            switch name {
+            case "cold-start": rows += try await scenarios.coldStart()
+            case "jump": rows += try await scenarios.jump()
+            case "scroll": rows += try await scenarios.scroll()
+            case "report-storm": rows += try scenarios.reportStorm()
+            case "full-layout": rows += try scenarios.fullLayout()
+            default: rows += try await scenarios.hugeSection()
+            }
+        }
+        progress.finish()
+        if parsed.flag("json") {
+            Terminal.out("[\n  " + rows.map(\.json).joined(separator: ",\n  ") + "\n]\n")
+        } else {
+            #if DEBUG
+            Terminal.out("note: a debug build; run with 'swift run -c release flow-demo bench' for real numbers\n")
+            #endif
+            Terminal.out(BenchRow.table(rows))
+            Terminal.out("process peak memory \(Measure.bytes(Measure.peakMemoryBytes())) (engines and references together)\n")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import FlowLayout
+import FlowLayoutDescription
+
+/// `flow-demo layout`: lays out a layout description and prints the output
+/// document of `layout-description.md`.
+enum LayoutCommand {
+    static let help = """
+        Usage: flow-demo layout [FILE] [--rect X,Y,WIDTH,HEIGHT]
+
+        Reads a layout description (layout-description.md) from FILE, or from standard
+        input when FILE is '-' or absent, lays it out and prints the content size and
+        every element's frame as JSON.
+
+        Options:
+          --rect X,Y,W,H   print only the elements whose frames meet this rect, found by
+                           the engine's rect query (touching edges included)
+          --help           show this help
+
+        A description that cannot be laid out is refused with a message naming the
+        field (for example 'sections[3].itemSizes[17].width: must be a finite number
+        >= 0'), exit status 1 and nothing on standard output. Items wider than their
+        line are laid out and reported as warnings on standard error.
+        """
+
+    /// The most elements printed without --rect.
+    static let maximumElements = 10_000_000
+
+    static func run(_ arguments: [String]) throws {
+        let parsed = try Arguments(arguments, valued: ["rect"], flags: ["help"])
+        if parsed.flag("help") {
+            Terminal.out(help + "\n")
+            return
+        }
+        try parsed.expectPositional(atMost: 1, command: "layout")
+        let rect = try parsed.numbers("rect", count: 4).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+        if let rect, rect.width < 0 || rect.height < 0 { throw UsageError("--rect needs a width and height >= 0") }
+        let description = try loadDescription(parsed.positional.first ?? "-")
+        var state = try makeState(description)
+        let contentSize = state.contentSize
+        warnAboutOversizeItems(&state)
+        let elements: [LayoutAttributes]
+        if let rect {
+            elements = try state.layoutAttributesForElements(in: rect)
+        } else {
+            let total = state.totalItemCount + 2 * state.numberOfSections
+            guard total <= maximumElements else {
+                throw InputError("the layout has about \(total) elements, more than \(maximumElements); pass --rect to query part of it")
+            }
+            elements = try state.layoutAttributesForElements(in: everything(contentSize: contentSize))
+        }
+        LayoutOutput.write(contentSize: contentSize, elements: elements) { Terminal.out($0) }
+    }
+
+    /// A rect that meets every element, oversize items included.
+    static func everything(contentSize: Size) -> Rect {
+        Rect(x: -1e300, y: -1e300, width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+    }
+
+    /// Reads and decodes a description, turning every failure into an input error.
+    static func loadDescription(_ path: String) throws -> LayoutDescription {
+        let bytes = try Terminal.read(path)
+        do {
+            return try LayoutDescription.decode(bytes)
+        } catch {
+            throw InputError(error.description)
+        }
+    }
+
+    /// The engine state of a description.
+    static func makeState(_ description: LayoutDescription, options: FlowLayoutOptions = FlowLayoutOptions()) throws -> FlowLayoutState {
+        do {
+            return try FlowLayoutState(
+                configuration: description.configuration, sections: description.sections,
+                viewportSize: description.viewportSize, options: options)
+        } catch {
+            throw InputError("\(error)")
+        }
+    }
+
+    /// Prints the engine's oversize-item diagnostics to standard error.
+    static func warnAboutOversizeItems(_ state: inout FlowLayoutState) {
+        for section in 0..<state.numberOfSections {
+            for diagnostic in (try? state.diagnostics(inSection: section)) ?? [] {
+                Terminal.error("warning: \(diagnostic)")
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import FlowLayout
+import FlowLayoutDescription
+
+/// `flow-demo scroll`: a simulated scrolling session over a huge self-sizing
+/// collection, with a summary of what the engine answered and what it cost.
+enum ScrollCommand {
+    static let help = """
+        Usage: flow-demo scroll [FILE] [OPTIONS]
+
+        Simulates a user scrolling a self-sizing collection at a fixed frame rate. Each
+        frame is one call into the engine's actor: the visible rect plus the real sizes
+        of the items that came on screen in the previous frame; the host then applies
+        the returned content-offset adjustment. Prints a summary.
+
+        The collection is built from the options below, or read from FILE (a layout
+        description: its itemSizes are the real sizes, its estimatedItemSize the estimate).
+
+        Collection:
+          --sections N         sections (default 1000)
+          --items N            items per section (default 1000)
+          --estimate WxH       estimated item size (default 180x140)
+          --variation F        real sizes differ from the estimate by up to ±F (default 0.5)
+          --viewport WxH       viewport size (default 390x844)
+          --horizontal         scroll horizontally
+          --seed N             seed of the real sizes and of random gestures (default 1)
+        Session:
+          --fps N              frames per second (default 120)
+          --script LIST        gestures, comma-separated (default: \(Gesture.defaultScript)):
+                                 drag:SPEED:SECONDS  constant speed in pt/s (negative: up)
+                                 fling:VELOCITY      release at pt/s, decelerating like a touch screen
+                                 jump:ITEM           scroll to an item: global index, SECTION.ITEM or P%
+                                 end, top            to the end or the top
+                                 pause:SECONDS       no motion
+                                 random:N            N seeded random gestures
+          --anchor first|last  keep the first (default) or last visible item still
+          --refine-estimate    refine the estimate from the mean of measured sizes
+        Output:
+          --trace              one line per frame
+          --json               the summary as JSON
+          --view               draw the viewport in the terminal, frame by frame
+          --max-frames N       stop after N frames
+          --no-timing          leave times and memory out (output then depends only on the seed)
+          --help               show this help
+        """
+
+    static let valued: Set<String> = [
+        "sections", "items", "estimate", "variation", "viewport", "seed", "fps", "script", "anchor", "max-frames",
+    ]
+    static let flags: Set<String> = ["horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help"]
+
+    static func run(_ arguments: [String]) async throws {
+        let parsed = try Arguments(arguments, valued: valued, flags: flags)
+        if parsed.flag("help") {
+            Terminal.out(help + "\n")
+            return
+        }
+        try parsed.expectPositional(atMost: 1, command: "scroll")
+        var (session, title) = try makeSession(parsed)
+        let maxFrames = try parsed.int("max-frames", default: Int.max, in: 1...Int.max)
+        let trace = parsed.flag("trace")
+        let view = parsed.flag("view")
+        let json = parsed.flag("json")
+        let timing = !parsed.flag("no-timing")
+        let direction = session.workload.configuration.scrollDirection
+        let progress = Progress(label: "scroll")
+        if trace {
+            Terminal.out("frame  gesture              offset      adjust  reports  shown  engine µs  content  anchor\n")
+        }
+        let viewport = session.workload.viewportSize
+        let pace = view && Terminal.standardOutputIsTerminal
+        try await session.run { record in
+            if trace { Terminal.out(traceLine(record, timing: timing)) }
+            if view {
+                // In a terminal, redraw in place at the session's frame rate so a person can watch.
+                if pace { Terminal.out("\u{1B}[H\u{1B}[2J") }
+                Terminal.out(TextViewport.draw(record, direction: direction, viewport: viewport))
+                if pace { usleep(UInt32(1_000_000 / 60)) }
+            }
+            progress.update("frame \(record.index + 1)")
+            return record.index + 1 < maxFrames
+        }
+        progress.finish()
+        let report = session.report
+        if json {
+            Terminal.out(report.json(includeTimes: timing))
+        } else {
+            Terminal.out(
+                report.summary(
+                    title: title, script: session.options.gestures.map(\.description).joined(separator: ", "),
+                    axis: direction == .vertical ? "height" : "width",
+                    anchor: session.options.anchor == .firstVisibleItem ? "first" : "last",
+                    framesPerSecond: session.options.framesPerSecond, includeTimes: timing))
+        }
+    }
+
+    /// The session the options describe, and its one-line title.
+    static func makeSession(_ parsed: Arguments) throws -> (ScrollSession, String) {
+        let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+        let workload: ScrollWorkload
+        if let path = parsed.positional.first {
+            for option in ["sections", "items", "estimate", "variation", "viewport"] where parsed.string(option) != nil {
+                throw UsageError("--\(option) does not apply to a session read from a file")
+            }
+            if parsed.flag("horizontal") { throw UsageError("--horizontal does not apply to a session read from a file") }
+            workload = try ScrollWorkload.described(LayoutCommand.loadDescription(path))
+        } else {
+            let sections = try parsed.int("sections", default: 1_000, in: 1...FlowLayoutLimits.maximumCount)
+            let items = try parsed.int("items", default: 1_000, in: 0...FlowLayoutLimits.maximumCount)
+            let estimate = try size(parsed, "estimate", default: Size(width: 180, height: 140))
+            guard estimate.width > 0 || estimate.height > 0 else { throw UsageError("--estimate must not be 0x0") }
+            let variation = try parsed.double("variation", default: 0.5, in: 0...0.95)
+            let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
+            guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
+            workload = .generated(
+                sectionCount: sections, itemsPerSection: items, estimate: estimate, variation: variation, seed: seed,
+                viewport: viewport, direction: parsed.flag("horizontal") ? .horizontal : .vertical)
+        }
+        var options = ScrollSession.Options()
+        options.framesPerSecond = try parsed.double("fps", default: 120, in: 1...1_000)
+        var random = DemoRandom(seed: seed)
+        options.gestures = try Gesture.parseScript(parsed.string("script") ?? Gesture.defaultScript, random: &random)
+        switch parsed.string("anchor") ?? "first" {
+        case "first": options.anchor = .firstVisibleItem
+        case "last": options.anchor = .lastVisibleItem
+        case let other: throw UsageError("--anchor must be 'first' or 'last', not '\(other)'")
+        }
+        options.refineEstimate = parsed.flag("refine-estimate")
+        let title = "\(workload.summary), viewport \(workload.viewportSize)"
+        return (try ScrollSession(workload: workload, options: options), title)
+    }
+
+    /// A `WxH` option.
+    static func size(_ parsed: Arguments, _ name: String, default defaultValue: Size) throws(UsageError) -> Size {
+        guard let raw = parsed.string(name) else { return defaultValue }
+        let parts = raw.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite,
+            height.isFinite, width >= 0, height >= 0, width <= 1e6, height <= 1e6
+        else { throw UsageError("--\(name) must be WIDTHxHEIGHT with numbers from 0 to 1000000, not '\(raw)'") }
+        return Size(width: width, height: height)
+    }
+
+    static func traceLine(_ record: ScrollSession.FrameRecord, timing: Bool) -> String {
+        let anchor = record.anchor.map { "\($0.category.rawValue) \($0.indexPath)" } ?? "-"
+        return String(record.index).leftPadding(5) + "  " + record.gesture.padding(18) + " "
+            + String(format: "%12.1f", record.offset) + " " + String(format: "%+9.1f", record.adjustment) + " "
+            + String(record.reports).leftPadding(8) + " " + String(record.shown).leftPadding(6) + " "
+ + (timing ? String(format: "%10.1f", record.engineMicros) : "-".leftPadding(10)) + "  " + String(format: "%.6g", record.contentExtent)
+            + "  " + anchor + "\n"
+    }
+}
+
+/// A progress line on standard error for sessions longer than a second, only
+/// when standard error is a terminal.
+final class Progress {
+    private let label: String
+    private let start = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now
+    private var shown = false
+    private let enabled = Terminal.standardErrorIsTerminal
+
+    init(label: String) { self.label = label }
+
+    func update(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        guard now - start > .seconds(1), now - lastDraw > .milliseconds(200) else { return }
+        lastDraw = now
+        shown = true
+        FileHandle.standardError.write(Data("\r\(label): \(text())\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
