@@ -26,7 +26,10 @@ let package = Package(
         .executableTarget(
             name: "FlowDemo",
             dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference"],
-            path: "Demo"
+            path: "Demo",
+            // Async code runs where its caller runs: the demo chooses its executor
+            // once, in main.swift, and `bench --synchronous` stays on one thread.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "FlowLayoutTestSupport",

@@ -6,6 +6,10 @@ import FlowLayoutReference
 /// reference is capped, the row says how.
 struct Scenarios {
     let quick: Bool
+    /// Drive the core directly instead of through the actor.
+    var synchronous = false
+    /// Skip the reference layout (for instruction counts of the engine alone).
+    var engineOnly = false
     var coldItems: Int { quick ? 1_000_000 : 10_000_000 }
     var coldSections: Int { quick ? 1_000 : 10_000 }
     var referenceCap: Int { quick ? 100_000 : 1_000_000 }
@@ -39,15 +43,18 @@ struct Scenarios {
             var memory = 0
             let engine = try await Timing.repeatedAsync(repeats) { _ in
                 let sectionList = [FlowSection](repeating: FlowSection(itemCount: items / sections), count: sections)
-                let engine = try FlowLayoutEngine(
-                    configuration: load.configuration, sections: sectionList, viewportSize: viewport)
+                let engine = try LayoutDriver(
+                    configuration: load.configuration, sections: sectionList, viewportSize: viewport,
+                    synchronous: synchronous)
                 _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: 0)))
-                memory = await engine.snapshot.memoryFootprint
+                memory = await engine.memoryFootprint
             }
             var row = BenchRow(
                 scenario: "cold start", operation: "create + first viewport, \(grouped(items)) items",
                 engine: engine, engineMemoryBytes: memory, items: items)
-            if items <= referenceCap {
+            if engineOnly {
+                row.referenceNote = "skipped"
+            } else if items <= referenceCap {
                 row.reference = Timing.repeated(referenceRepeats) { _ in
                     let reference = ReferenceLayout(
                         configuration: load.configuration, sections: load.sections, viewportSize: viewport)
@@ -65,7 +72,8 @@ struct Scenarios {
 
     func jump() async throws -> [BenchRow] {
         let load = workload(items: coldItems, sections: coldSections)
-        let engine = try FlowLayoutEngine(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
+        let engine = try LayoutDriver(
+            configuration: load.configuration, sections: load.sections, viewportSize: viewport, synchronous: synchronous)
         let extent = await engine.estimatedContentSize.height
         var random = DemoRandom(seed: 11)
         let offsets = (0..<jumps).map { _ in random.double(0...(extent - viewport.height)) }
@@ -74,7 +82,8 @@ struct Scenarios {
         }
         var row = BenchRow(
             scenario: "jump", operation: "frame at a random offset, \(grouped(coldItems)) items", engine: timings,
-            engineMemoryBytes: await engine.snapshot.memoryFootprint, items: coldItems, note: "through the actor")
+            engineMemoryBytes: await engine.memoryFootprint, items: coldItems,
+            note: synchronous ? "core, no actor" : "through the actor")
         row.referenceNote = "capped at \(grouped(referenceCap))"
         return [row]
     }
@@ -84,17 +93,24 @@ struct Scenarios {
     func scroll() async throws -> [BenchRow] {
         let load = workload(items: mediumItems, sections: mediumSections)
         var options = ScrollSession.Options()
+        options.synchronous = synchronous
         var random = DemoRandom(seed: 3)
-        options.gestures = try Gesture.parseScript("drag:1800:2,fling:14000,random:2000", random: &random)
+        // Mostly motion: long drags and flings both ways, and jumps into unmeasured content.
+        let script = (0..<40).map { "drag:2400:1.5,fling:16000,jump:\(($0 * 37) % 100)%,drag:-2400:1,fling:-12000" }
+        options.gestures = try Gesture.parseScript(script.joined(separator: ","), random: &random)
         var session = try ScrollSession(workload: load, options: options)
         let frames = scrollFrames
         try await session.run { $0.index + 1 < frames }
         let report = session.report
-        let memory = await session.engine.snapshot.memoryFootprint
+        let memory = await session.engine.memoryFootprint
         var row = BenchRow(
             scenario: "scroll", operation: "120 Hz frame: rect + reports, \(grouped(mediumItems)) items",
             engine: report.frameMicros, engineMemoryBytes: memory, items: mediumItems,
             note: "\(grouped(report.frames)) frames, \(grouped(report.sizeReports)) reports, max jump \(report.maxAnchorJump) pt")
+        if engineOnly {
+            row.referenceNote = "skipped"
+            return [row]
+        }
         // The eager layout lays everything out again for every frame that brings sizes.
         var reported: [FlowIndexPath: Size] = [:]
         for item in 0..<min(2_000, mediumItems) {
@@ -131,13 +147,15 @@ struct Scenarios {
             scenario: "report storm", operation: "1 random report, \(grouped(mediumItems)) items", engine: single,
             engineMemoryBytes: state.memoryFootprint, items: mediumItems,
             note: String(format: "%.1f B per measured item (%@ stored, sparse)", Double(state.memoryFootprint - before) / Double(max(stored, 1)), grouped(stored)))
-        row.reference = Timing.repeated(referenceRepeats) { index in
-            let reference = ReferenceLayout(
-                configuration: load.configuration, sections: load.sections, viewportSize: viewport,
-                reportedSizes: [reports[index].indexPath: reports[index].size])
-            _ = reference.contentSize
+        if !engineOnly {
+            row.reference = Timing.repeated(referenceRepeats) { index in
+                let reference = ReferenceLayout(
+                    configuration: load.configuration, sections: load.sections, viewportSize: viewport,
+                    reportedSizes: [reports[index].indexPath: reports[index].size])
+                _ = reference.contentSize
+            }
         }
-        row.referenceNote = "\(referenceRepeats) reports"
+        row.referenceNote = engineOnly ? "skipped" : "\(referenceRepeats) reports"
         rows.append(row)
 
         var batched = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
@@ -186,9 +204,12 @@ struct Scenarios {
             _ = state.contentSize
             memory = state.memoryFootprint
         }
-        let reference = Timing.repeated(referenceRepeats) { _ in
-            _ = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport).contentSize
-        }
+        let reference =
+            engineOnly
+            ? nil
+            : Timing.repeated(referenceRepeats) { _ in
+                _ = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport).contentSize
+            }
         return [
             BenchRow(
                 scenario: "full layout", operation: "known sizes, all laid out, \(grouped(mediumItems)) items",
@@ -201,9 +222,11 @@ struct Scenarios {
 
     func hugeSection() async throws -> [BenchRow] {
         let load = workload(items: hugeItems, sections: 1)
-        var engine: FlowLayoutEngine?
+        var engine: LayoutDriver?
         let first = try await Timing.repeatedAsync(repeats) { _ in
-            let created = try FlowLayoutEngine(configuration: load.configuration, sections: [FlowSection(itemCount: hugeItems)], viewportSize: viewport)
+            let created = try LayoutDriver(
+                configuration: load.configuration, sections: [FlowSection(itemCount: hugeItems)], viewportSize: viewport,
+                synchronous: synchronous)
             _ = try await created.performFrame(FrameRequest(visibleRect: rect(at: 0)))
             engine = created
         }
@@ -212,7 +235,7 @@ struct Scenarios {
             BenchRow(
                 scenario: "huge section", operation: "create + first viewport, 1 × \(grouped(hugeItems))",
                 engine: first, referenceNote: "capped at \(grouped(referenceCap))",
-                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems)
+                engineMemoryBytes: await engine.memoryFootprint, items: hugeItems)
         ]
         let middle = await engine.estimatedContentSize.height / 2
         let jump = try await Timing.repeatedAsync(repeats) { index in
@@ -222,7 +245,7 @@ struct Scenarios {
             BenchRow(
                 scenario: "huge section", operation: "jump to the middle", engine: jump,
                 referenceNote: "capped at \(grouped(referenceCap))",
-                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems))
+                engineMemoryBytes: await engine.memoryFootprint, items: hugeItems))
         // Measure what the jumps showed: islands of explicit lines in a sea of estimates.
         let measure = try await Timing.repeatedAsync(repeats) { index in
             let rect = rect(at: middle + Double(index) * 3_000)
@@ -234,7 +257,7 @@ struct Scenarios {
             BenchRow(
                 scenario: "huge section", operation: "middle: query + report visible sizes", engine: measure,
                 referenceNote: "capped at \(grouped(referenceCap))",
-                engineMemoryBytes: await engine.snapshot.memoryFootprint, items: hugeItems,
+                engineMemoryBytes: await engine.memoryFootprint, items: hugeItems,
                 note: "timing includes one extra query hop"))
         return rows
     }

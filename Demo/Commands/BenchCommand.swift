@@ -4,7 +4,7 @@ import FlowLayout
 /// `flow-demo bench`: the engine and the eager reference layout side by side.
 enum BenchCommand {
     static let help = """
-        Usage: flow-demo bench [--scenario NAME] [--quick] [--json]
+        Usage: flow-demo bench [--scenario NAME] [--quick] [--json] [--synchronous] [--engine-only]
 
         Runs named scenarios, each timing the engine and, where it can finish, the eager
         reference layout in the same process, and prints median, p99 and max per
@@ -20,11 +20,16 @@ enum BenchCommand {
           --json           an array of rows with scenario, operation, medianMicros,
                            p99Micros, maxMicros, referenceMedianMicros (null where capped),
                            ratio, peakMemoryBytes (the engine's) and bytesPerItem
+          --synchronous    drive the core directly on the main thread, without the actor
+                           (Scripts/callgrind.sh uses it: valgrind cannot follow Swift
+                           concurrency's threads)
+          --engine-only    skip the reference layout
           --help           show this help
         """
 
     static func run(_ arguments: [String]) async throws {
-        let parsed = try Arguments(arguments, valued: ["scenario"], flags: ["quick", "json", "help"])
+        let parsed = try Arguments(
+            arguments, valued: ["scenario"], flags: ["quick", "json", "synchronous", "engine-only", "help"])
         if parsed.flag("help") {
             Terminal.out(help + "\n")
             return
@@ -34,7 +39,8 @@ enum BenchCommand {
         if let selected, !Scenarios.names.contains(selected) {
             throw UsageError("unknown scenario '\(selected)' (one of: \(Scenarios.names.joined(separator: ", ")))")
         }
-        let scenarios = Scenarios(quick: parsed.flag("quick"))
+        let scenarios = Scenarios(
+            quick: parsed.flag("quick"), synchronous: parsed.flag("synchronous"), engineOnly: parsed.flag("engine-only"))
         let progress = Progress(label: "bench")
         var rows: [BenchRow] = []
         for name in Scenarios.names where selected == nil || selected == name {

@@ -13,6 +13,8 @@ struct ScrollSession {
         var gestures: [Gesture] = []
         var anchor = FlowLayoutOptions.ScrollAnchor.firstVisibleItem
         var refineEstimate = false
+        /// Drive the core directly instead of the actor.
+        var synchronous = false
     }
 
     /// One frame's record, for traces and the text view.
@@ -33,7 +35,7 @@ struct ScrollSession {
 
     let workload: ScrollWorkload
     let options: Options
-    let engine: FlowLayoutEngine
+    let engine: LayoutDriver
     private let direction: ScrollDirection
     private var offset = 0.0
     private var contentExtent = 0.0
@@ -49,11 +51,12 @@ struct ScrollSession {
         self.options = options
         direction = workload.configuration.scrollDirection
         do {
-            engine = try FlowLayoutEngine(
+            engine = try LayoutDriver(
                 configuration: workload.configuration, sections: workload.sections,
                 viewportSize: workload.viewportSize,
                 options: FlowLayoutOptions(
-                    scrollAnchor: options.anchor, estimateRefinement: options.refineEstimate ? .meanOfReportedSizes : .off))
+                    scrollAnchor: options.anchor, estimateRefinement: options.refineEstimate ? .meanOfReportedSizes : .off),
+                synchronous: options.synchronous)
         } catch {
             throw InputError("\(error)")
         }

@@ -79,14 +79,15 @@ public struct ReferenceLayout: Sendable {
             // 3.3: uniform means every item takes itemSize.
             let uniform = section.itemSizes == nil && !selfSizing && !reportedSections.contains(s)
 
-            // 2.1: greedy lines.
+            // 2.1: greedy lines, at most 65,536 items each [C].
+            let lineCap = 65_536
             var lines: [Range<Int>] = []
             var i = 0
             while i < n {
                 let start = i
                 var running = main(sizes[i])
                 i += 1
-                while i < n {
+                while i < n && i - start < lineCap {
                     let candidate = running + spacing + main(sizes[i])
                     if candidate <= available {
                         running = candidate
@@ -98,21 +99,21 @@ public struct ReferenceLayout: Sendable {
                 lines.append(start..<i)
             }
 
-            // 3.3: how many itemSize items a full line holds (nil: unbounded).
+            // 3.3: how many itemSize items a full line holds; nil when the line is
+            // full by count rather than by space.
             var fullLine: Int? = 1
             let w = main(configuration.itemSize)
             if uniform && w <= available {
                 if w + spacing == 0 {
                     fullLine = nil
                 } else {
-                    let cap = max(n, 65_536)
                     var running = w
                     var k = 1
-                    while k <= cap && running + spacing + w <= available {
+                    while k < lineCap && running + spacing + w <= available {
                         running = running + spacing + w
                         k += 1
                     }
-                    fullLine = k > cap ? nil : k
+                    fullLine = k == lineCap ? nil : k
                 }
             }
 

@@ -10,21 +10,14 @@
 extension FlowLayoutState {
     /// Resolves the metrics table and the default-size line geometry of each entry.
     ///
-    /// - Complexity: O(S + distinct metrics × fit count).
+    /// - Complexity: O(distinct metrics × fit count).
     mutating func resolveMetrics() {
         metricsTable = metricsSources.map {
             SectionMetrics(configuration: configuration, section: $0, viewportSize: viewportSize)
         }
-        var maximumItems = [Int](repeating: 0, count: metricsTable.count)
-        for section in sections where section.baseSizes == nil {
-            maximumItems[section.metricsIndex] = max(maximumItems[section.metricsIndex], section.itemCount)
-        }
         let size = defaultItemSize
         let direction = configuration.scrollDirection
-        geometryTable = metricsTable.indices.map {
-            DefaultLineGeometry(
-                size: size, direction: direction, metrics: metricsTable[$0], maximumItemCount: maximumItems[$0])
-        }
+        geometryTable = metricsTable.map { DefaultLineGeometry(size: size, direction: direction, metrics: $0) }
     }
 
     /// Rebuilds the section tree from the sections' exact or estimated extents and
@@ -33,12 +26,26 @@ extension FlowLayoutState {
     /// - Complexity: O(S).
     mutating func rebuildSectionTree() {
         var pending = PendingSections(sectionCount: sections.count)
-        for q in sections.indices where sections[q].needsLayout { pending.insert(q) }
-        let tree = SummaryTree(leafCount: sections.count) { q in
-            (sections[q].itemCount, sections[q].needsLayout ? estimatedExtent(q) : sectionExtent(q))
+        var extents = [Double](repeating: 0, count: sections.count)
+        // Runs of sections alike (same metrics, same count, default sizes) share
+        // one closed-form extent: creating 10,000 equal sections costs one.
+        var previous: (metricsIndex: Int, itemCount: Int, extent: Double)?
+        for q in sections.indices {
+            let section = sections[q]
+            if section.needsLayout {
+                pending.insert(q)
+                extents[q] = estimatedExtent(q)
+            } else if section.blocks == nil, let last = previous, last.metricsIndex == section.metricsIndex,
+                last.itemCount == section.itemCount
+            {
+                extents[q] = last.extent
+            } else {
+                extents[q] = sectionExtent(q)
+                if section.blocks == nil { previous = (section.metricsIndex, section.itemCount, extents[q]) }
+            }
         }
         self.pending = pending
-        self.sectionTree = tree
+        self.sectionTree = SummaryTree(leafCount: sections.count) { (sections[$0].itemCount, extents[$0]) }
     }
 
     /// Marks every section that has lines of its own as pending and recomputes
@@ -86,8 +93,8 @@ extension FlowLayoutState {
         let geometry =
             size == defaultItemSize
             ? geometryTable[metricsIndex]
-            : DefaultLineGeometry(size: size, direction: direction, metrics: metrics, maximumItemCount: itemCount)
-        let perLine = geometry.fit(forItemCount: itemCount).perLine(itemCount: itemCount)
+            : DefaultLineGeometry(size: size, direction: direction, metrics: metrics)
+        let perLine = geometry.fit.perLine
         let lines = (itemCount + perLine - 1) / perLine
         let extent = LineBlock.uniformExtent(lines: lines, thickness: geometry.cross, lineSpacing: metrics.lineSpacing)
         return 0 + extent + metrics.lineSpacing

@@ -5,6 +5,7 @@
 /// available extent; an exact fit fits. The first item always goes on the line,
 /// so an item wider than the line sits alone on it (2.2): every later candidate
 /// exceeds the available extent too. A line is as thick as its thickest item (2.3).
+/// A line holds at most ``LineFit/maximumItemsPerLine`` items [C].
 extension ItemSizes {
     /// The line starting at `start`: its end (exclusive) and thickness.
     ///
@@ -32,7 +33,8 @@ extension ItemSizes {
         var running = direction.main(first)
         var thickness = direction.cross(first)
         var end = start + 1
-        while end < itemCount {
+        let limit = min(itemCount, start + LineFit.maximumItemsPerLine)
+        while end < limit {
             let next = size(end)
             let candidate = running + spacing + direction.main(next)
             if !(candidate <= available) { break }

@@ -5,46 +5,45 @@
 /// exact fit fits. For items that all have the same size the count is the same
 /// for every line, so it is computed once, by the same accumulation the greedy
 /// loop performs (never by division, which could round differently).
+///
+/// A line holds at most ``maximumItemsPerLine`` items [C]: the next item starts a
+/// new line even if it would fit. This bounds every loop over a line, and the
+/// cost of counting, whatever the item sizes (UIKit sets no documented limit;
+/// reaching this one takes items narrower than 1/100 of a point on a phone).
 enum LineFit: Hashable, Sendable {
-    /// Exactly `k` items fit (`k >= 1`; 1 also when one item alone is wider
-    /// than the line).
+    /// Exactly `k` items fit (`1 <= k < maximumItemsPerLine`; 1 also when one item
+    /// alone is wider than the line).
     case count(Int)
-    /// More items fit than any line needs: more than `LineFit.unboundedThreshold`
-    /// and more than the section holds. Includes width plus spacing of zero.
-    case unbounded
+    /// ``maximumItemsPerLine`` items fit, and more would: the line is full by
+    /// count, not by space (this includes width plus spacing of zero).
+    case capped
 
-    /// Lines holding more items than this (and than their section) are treated as
-    /// unbounded: the fit count is not computed exactly, and a uniform section's
-    /// last line is placed leading with the minimum spacing instead of on
-    /// columns [C] (`README.md`, behaviour choices). This bounds the one-time
-    /// cost of the count at O(max(n, 65,536)) for degenerate tiny items.
-    static let unboundedThreshold = 65_536
+    /// The most items a line holds: 2¹⁶.
+    static let maximumItemsPerLine = 65_536
 
-    /// The fit of items `width` wide, `spacing` apart, in `available`, for a
-    /// section of `itemCount` items.
+    /// The fit of items `width` wide, `spacing` apart, in `available`.
     ///
-    /// - Complexity: O(min(k, max(itemCount, 65,536))).
-    static func of(width: Double, spacing: Double, available: Double, itemCount: Int) -> LineFit {
+    /// - Complexity: O(min(k, 65,536)).
+    static func of(width: Double, spacing: Double, available: Double) -> LineFit {
         if !(width <= available) { return .count(1) }
-        if width + spacing == 0 { return .unbounded }
-        let cap = max(itemCount, unboundedThreshold)
+        if width + spacing == 0 { return .capped }
         var running = width
         var k = 1
-        while k <= cap {
+        while k < maximumItemsPerLine {
             let candidate = running + spacing + width
             if !(candidate <= available) { return .count(k) }
             running = candidate
             k += 1
         }
-        return .unbounded
+        return .capped
     }
 
-    /// The number of items on a full line, for a section of `itemCount` items.
+    /// The number of items on a full line.
     @inline(__always)
-    func perLine(itemCount: Int) -> Int {
+    var perLine: Int {
         switch self {
         case .count(let k): k
-        case .unbounded: max(itemCount, 1)
+        case .capped: LineFit.maximumItemsPerLine
         }
     }
 }

@@ -8,8 +8,9 @@
 ///   `(available − Σ widths) / (n − 1)` between them (3.1).
 /// - The section's last line: in a uniform section, on the columns a full line
 ///   uses (its gap is that of a full line of `k` items, and a single item is
-///   centred when `k == 1`); when the fit is unbounded, leading with the minimum
-///   spacing. Otherwise leading with exactly the minimum spacing (3.3).
+///   centred when `k == 1`); when the line is full by count rather than by space
+///   (``LineFit/capped``), leading with the minimum spacing. Otherwise leading
+///   with exactly the minimum spacing (3.3).
 /// - Across the line every item is centred: `top + (thickness − height) / 2`.
 ///
 /// Positions accumulate item by item, `x = x + width + gap`, in index order; the

@@ -43,14 +43,14 @@ extension FlowLayoutState {
     func context(_ q: Int) -> SectionContext {
         let state = sections[q]
         let geometry = geometryTable[state.metricsIndex]
-        let fit = geometry.fit(forItemCount: state.itemCount)
+        let fit = geometry.fit
         return SectionContext(
             section: q,
             itemCount: state.itemCount,
             metrics: metricsTable[state.metricsIndex],
             geometry: geometry,
             fit: fit,
-            perLine: fit.perLine(itemCount: state.itemCount),
+            perLine: fit.perLine,
             sizes: ItemSizes(
                 direction: configuration.scrollDirection, base: state.baseSizes, overrides: state.overrides,
                 defaultSize: defaultItemSize),

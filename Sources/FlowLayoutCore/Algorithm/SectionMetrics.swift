@@ -76,26 +76,16 @@ struct DefaultLineGeometry: Hashable, Sendable {
     /// column spacing of a uniform section's last line. Meaningful for k >= 2.
     var fullLineGap: Double
 
-    /// Computes the geometry for `size`, for sections of up to `maximumItemCount` items.
-    init(size: Size, direction: ScrollDirection, metrics: SectionMetrics, maximumItemCount: Int) {
+    /// Computes the geometry for `size` under `metrics`.
+    init(size: Size, direction: ScrollDirection, metrics: SectionMetrics) {
         main = direction.main(size)
         cross = direction.cross(size)
-        fit = LineFit.of(
-            width: main, spacing: metrics.interitemSpacing, available: metrics.available, itemCount: maximumItemCount)
+        fit = LineFit.of(width: main, spacing: metrics.interitemSpacing, available: metrics.available)
         fullLineGap = 0
         if case .count(let k) = fit, k >= 2 {
             var total = main
             for _ in 1..<k { total += main }
             fullLineGap = (metrics.available - total) / Double(k - 1)
         }
-    }
-
-    /// The fit for a section of `itemCount` items: a count above
-    /// `max(itemCount, LineFit.unboundedThreshold)` is unbounded for it, so that a
-    /// section's layout never depends on the size of the sections sharing its metrics.
-    @inline(__always)
-    func fit(forItemCount itemCount: Int) -> LineFit {
-        if case .count(let k) = fit, k > max(itemCount, LineFit.unboundedThreshold) { return .unbounded }
-        return fit
     }
 }

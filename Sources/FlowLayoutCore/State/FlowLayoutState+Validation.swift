@@ -17,11 +17,11 @@ extension FlowLayoutState {
     }
 
     /// Throws unless every edge of `insets` is finite and not negative.
-    static func validate(insets: EdgeInsets, path: String) throws {
-        try validate(insets.top, path: path + ".top")
-        try validate(insets.left, path: path + ".left")
-        try validate(insets.bottom, path: path + ".bottom")
-        try validate(insets.right, path: path + ".right")
+    static func validate(insets: EdgeInsets, path: @autoclosure () -> String) throws {
+        try validate(insets.top, path: path() + ".top")
+        try validate(insets.left, path: path() + ".left")
+        try validate(insets.bottom, path: path() + ".bottom")
+        try validate(insets.right, path: path() + ".right")
     }
 
     /// Throws unless the rect's components are finite and its size not negative.
@@ -43,9 +43,10 @@ extension FlowLayoutState {
     }
 
     /// Throws unless `count` is a count the engine can hold.
-    static func validate(count: Int, path: String) throws {
+    @inline(__always)
+    static func validate(count: Int, path: @autoclosure () -> String) throws {
         guard count >= 0, count <= FlowLayoutLimits.maximumCount else {
-            throw FlowLayoutError.invalidCount(path: path, count: count)
+            throw FlowLayoutError.invalidCount(path: path(), count: count)
         }
     }
 
@@ -54,13 +55,16 @@ extension FlowLayoutState {
     /// - Complexity: O(S + items with per-item sizes).
     static func validate(sections: [FlowSection]) throws {
         try validate(count: sections.count, path: "sections.count")
-        for (index, section) in sections.enumerated() {
-            try validate(section: section, path: "sections[\(index)]", index: index)
+        try sections.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                try validate(section: buffer[index], path: "sections[\(index)]", index: index)
+            }
         }
     }
 
     /// Throws unless `section` is valid.
-    static func validate(section: FlowSection, path: @autoclosure () -> String, index: Int) throws {
+    @inline(__always)
+    static func validate(section: borrowing FlowSection, path: @autoclosure () -> String, index: Int) throws {
         try validate(count: section.itemCount, path: path() + ".itemCount")
         if let sizes = section.itemSizes {
             guard sizes.count == section.itemCount else {

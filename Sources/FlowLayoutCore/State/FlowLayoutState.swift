@@ -78,18 +78,22 @@ public struct FlowLayoutState: Sendable {
         var sources: [FlowSection?] = [nil]
         var states: [SectionState] = []
         states.reserveCapacity(sections.count)
-        for section in sections {
-            var metricsIndex = 0
-            if section.hasMetricOverrides {
-                var source = section
-                source.itemSizes = nil
-                metricsIndex = sources.count
-                sources.append(source)
+        sections.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                var metricsIndex = 0
+                if buffer[index].hasMetricOverrides {
+                    var source = buffer[index]
+                    source.itemSizes = nil
+                    metricsIndex = sources.count
+                    sources.append(source)
+                }
+                let sizes = buffer[index].itemSizes
+                var state = SectionState(
+                    itemCount: buffer[index].itemCount, metricsIndex: metricsIndex, baseSizes: sizes,
+                    needsLayout: sizes != nil)
+                if let sizes, !sizes.isEmpty { state.meanBaseSize = Self.mean(of: sizes) }
+                states.append(state)
             }
-            states.append(
-                SectionState(
-                    itemCount: section.itemCount, metricsIndex: metricsIndex, baseSizes: section.itemSizes,
-                    needsLayout: section.itemSizes != nil))
         }
         self.sections = states
         self.metricsSources = sources
@@ -116,6 +120,17 @@ public struct FlowLayoutState: Sendable {
     /// while self-sizing, else `itemSize`.
     var defaultItemSize: Size {
         configuration.isSelfSizing ? currentEstimatedItemSize : configuration.itemSize
+    }
+
+    /// The mean of non-empty `sizes`, summed in order.
+    static func mean(of sizes: [Size]) -> Size {
+        var width = 0.0
+        var height = 0.0
+        for size in sizes {
+            width += size.width
+            height += size.height
+        }
+        return Size(width: width / Double(sizes.count), height: height / Double(sizes.count))
     }
 
     /// Zeroes ``workCounters``.
