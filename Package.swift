@@ -40,5 +40,9 @@ let package = Package(
             name: "FlowLayoutCoreTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
+        .testTarget(
+            name: "FlowLayoutTests",
+            dependencies: ["FlowLayout", "FlowLayoutReference", "FlowLayoutTestSupport"]
+        ),
     ]
 )

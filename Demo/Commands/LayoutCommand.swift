@@ -53,7 +53,7 @@ enum LayoutCommand {
 
     /// A rect that meets every element, oversize items included.
     static func everything(contentSize: Size) -> Rect {
-        Rect(x: -1e300, y: -1e300, width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        Rect(x: -1e300, y: -1e300, width: 1e307, height: 1e307)
     }
 
     /// Reads and decodes a description, turning every failure into an input error.

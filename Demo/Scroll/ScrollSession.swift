@@ -116,8 +116,8 @@ struct ScrollSession {
     }
 
     private func resolve(_ target: Gesture.ItemTarget) async throws -> FlowIndexPath {
-        let counts = workload.sections.map(\.itemCount)
-        let total = counts.reduce(0, +)
+        let counts = workload.sections.lazy.map(\.itemCount)
+        let total = report.totalItems
         func path(global: Int) throws -> FlowIndexPath {
             guard total > 0 else { throw InputError("jump: the collection has no items") }
             var remaining = min(max(global, 0), total - 1)

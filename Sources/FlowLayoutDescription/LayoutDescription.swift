@@ -57,6 +57,9 @@ private struct DescriptionDecoder {
             throw fail(path, "must be a finite number >= 0, not \(value.typeName)")
         }
         guard number.isFinite, number >= 0 else { throw fail(path, "must be a finite number >= 0") }
+        guard number <= FlowLayoutLimits.maximumLength else {
+            throw fail(path, "must be at most 1e15")
+        }
         return number
     }
 

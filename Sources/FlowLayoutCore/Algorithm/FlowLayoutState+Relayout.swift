@@ -31,13 +31,14 @@ extension FlowLayoutState {
         let context = self.context(q)
         let n = context.itemCount
         let lineSpacing = context.metrics.lineSpacing
+        let sizes = context.sizes
         var blocks = sections[q].blocks ?? BlockSequence(blocks: [context.implicitBlock], lineSpacing: lineSpacing)
         sections[q].blocks = nil  // keep `blocks` uniquely referenced while it changes
         var broken = 0
         var measured = 0
 
         func measure(_ builder: inout BlockBuilder, _ start: Int, _ end: Int) {
-            builder.appendLine(itemCount: end - start, thickness: context.sizes.thickness(from: start, to: end))
+            builder.appendLine(itemCount: end - start, thickness: sizes.thickness(from: start, to: end))
             measured += 1
         }
 
@@ -125,7 +126,7 @@ extension FlowLayoutState {
                 }
                 if context.hasDefaultBase {
                     // Default-size lines, each followed by a default-size item, are uniform.
-                    let override = context.sizes.overrides.next(atOrAfter: p) ?? n
+                    let override = sizes.overrides.next(atOrAfter: p) ?? n
                     if override == n && oldBlockEnd == n {
                         builder.appendUniform(itemCount: n - p)
                         p = n
@@ -138,7 +139,7 @@ extension FlowLayoutState {
                         continue
                     }
                 }
-                let line = context.sizes.breakLine(
+                let line = sizes.breakLine(
                     from: p, itemCount: n, available: context.metrics.available,
                     spacing: context.metrics.interitemSpacing)
                 builder.appendLine(itemCount: line.end - p, thickness: line.thickness)

@@ -45,9 +45,11 @@ public struct Rect: Hashable, Sendable {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
-    /// Whether every component is finite and the size is not negative.
+    /// Whether the engine accepts the rect as a query: every component finite,
+    /// the size not negative, and the far corner finite too.
     public var isValidQueryRect: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.isValidLayoutSize
+        origin.x.isFinite && origin.y.isFinite && size.width >= 0 && size.height >= 0 && maxX.isFinite
+            && maxY.isFinite
     }
 }
 

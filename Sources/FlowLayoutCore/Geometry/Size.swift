@@ -17,10 +17,10 @@ public struct Size: Hashable, Sendable {
     /// The size whose width and height are both zero.
     public static let zero = Size(width: 0, height: 0)
 
-    /// Whether both components are finite and not negative: the only sizes the
-    /// engine accepts from outside.
+    /// Whether both components are lengths the engine accepts from outside: not
+    /// negative, not NaN, at most ``FlowLayoutLimits/maximumLength``.
     public var isValidLayoutSize: Bool {
-        width.isFinite && height.isFinite && width >= 0 && height >= 0
+        width >= 0 && width <= FlowLayoutLimits.maximumLength && height >= 0 && height <= FlowLayoutLimits.maximumLength
     }
 }
 

@@ -1,19 +1,27 @@
 /// Refusing bad input (`flow-layout.md` 9): every value from outside is checked
 /// before anything changes, and a refusal names the value and where it came from.
 extension FlowLayoutState {
-    /// Throws unless `value` is finite and not negative.
+    /// Throws unless `value` is a length: not negative, not NaN, at most
+    /// ``FlowLayoutLimits/maximumLength``.
     @inline(__always)
     static func validate(_ value: Double, path: @autoclosure () -> String) throws {
-        guard value.isFinite, value >= 0 else { throw FlowLayoutError.invalidValue(path: path(), value: value) }
+        guard value >= 0, value <= FlowLayoutLimits.maximumLength else {
+            throw FlowLayoutError.invalidValue(path: path(), value: value)
+        }
     }
 
-    /// Throws unless both components of `size` are finite and not negative.
+    /// Throws unless `value` is finite and not negative: the size of a query rect,
+    /// which may exceed ``FlowLayoutLimits/maximumLength`` to cover any content.
+    @inline(__always)
+    static func validate(extent value: Double, path: @autoclosure () -> String) throws {
+        guard value >= 0, value.isFinite else { throw FlowLayoutError.invalidValue(path: path(), value: value) }
+    }
+
+    /// Throws unless both components of `size` are lengths.
     @inline(__always)
     static func validate(size: Size, path: @autoclosure () -> String) throws {
-        if !size.isValidLayoutSize {
-            try validate(size.width, path: path() + ".width")
-            try validate(size.height, path: path() + ".height")
-        }
+        try validate(size.width, path: path() + ".width")
+        try validate(size.height, path: path() + ".height")
     }
 
     /// Throws unless every edge of `insets` is finite and not negative.
@@ -24,11 +32,15 @@ extension FlowLayoutState {
         try validate(insets.right, path: path() + ".right")
     }
 
-    /// Throws unless the rect's components are finite and its size not negative.
+    /// Throws unless the rect is a valid query: finite origin, finite size not
+    /// negative, finite far corner.
     static func validate(rect: Rect, path: String) throws {
         guard rect.origin.x.isFinite else { throw FlowLayoutError.invalidValue(path: path + ".x", value: rect.origin.x) }
         guard rect.origin.y.isFinite else { throw FlowLayoutError.invalidValue(path: path + ".y", value: rect.origin.y) }
-        try validate(size: rect.size, path: path)
+        try validate(extent: rect.size.width, path: path + ".width")
+        try validate(extent: rect.size.height, path: path + ".height")
+        guard rect.maxX.isFinite else { throw FlowLayoutError.invalidValue(path: path + ".width", value: rect.size.width) }
+        guard rect.maxY.isFinite else { throw FlowLayoutError.invalidValue(path: path + ".height", value: rect.size.height) }
     }
 
     /// Throws unless every property of `configuration` is valid.
@@ -71,8 +83,9 @@ extension FlowLayoutState {
                 throw FlowLayoutError.itemSizesCountMismatch(
                     section: index, itemCount: section.itemCount, sizeCount: sizes.count)
             }
+            let limit = FlowLayoutLimits.maximumLength
             let allValid = sizes.withUnsafeBufferPointer { buffer in
-                buffer.allSatisfy { $0.isValidLayoutSize }
+                buffer.allSatisfy { $0.width >= 0 && $0.width <= limit && $0.height >= 0 && $0.height <= limit }
             }
             if !allValid {
                 for (item, size) in sizes.enumerated() {
