@@ -44,5 +44,11 @@ let package = Package(
             name: "FlowLayoutTests",
             dependencies: ["FlowLayout", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
+        // Runs the built `flow-demo` binary: golden outputs and every error path.
+        .testTarget(
+            name: "FlowDemoTests",
+            dependencies: ["FlowDemo"],
+            resources: [.copy("Golden")]
+        ),
     ]
 )
