@@ -214,3 +214,34 @@ struct SpecExampleTests {
         #expect(try state.layoutAttributesForSupplementaryElement(ofKind: .header, at: FlowIndexPath(item: 0, section: 0)) == nil)
     }
 }
+
+/// The rules the spec leaves open, as chosen (`README.md`, behaviour choices).
+@Suite("Behaviour choices")
+struct BehaviourChoiceTests {
+    @Test("[C] a line holds at most 65,536 items; the rest go on the next line")
+    func lineCap() throws {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0, height: 2))
+        configuration.minimumInteritemSpacing = 0
+        let sections = [FlowSection(itemCount: 70_000)]
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 65_535, section: 0)).frame.minY == 0)
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 65_536, section: 0)).frame.minY == 12)
+        // The last line is full by count, not space: leading, minimum spacing 0.
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 69_999, section: 0)).frame.minX == 0)
+        #expect(state.contentSize.height == 14)
+        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
+        #expect(reference.contentSize.height == 14)
+    }
+
+    @Test("[C] tiny items fill a line exactly to the available extent")
+    func tinyItems() throws {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0.25, height: 1))
+        configuration.minimumInteritemSpacing = 0
+        let sections = [FlowSection(itemCount: 1_000), FlowSection(itemSizes: Array(repeating: Size(width: 0.25, height: 1), count: 1_000))]
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
+        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
+        #expect(try state.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100)) == reference.attributes)
+        // 400 items a line: lines of 400, 400, and a last line of 200 on the columns, at y = 0, 11, 22.
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 999, section: 0)).frame == Rect(x: 49.75, y: 22, width: 0.25, height: 1))
+    }
+}

@@ -12,14 +12,15 @@
 ///   the items' positions; a line's thickness is the largest cross size of its
 ///   items, recomputed when needed.
 ///
-/// 48 bytes for up to 16 lines: about 3 bytes a line, nothing per item.
+/// 48 bytes for up to 16 lines: 3 bytes a line, nothing per item.
 struct LineBlock: Hashable, Sendable {
     /// The block's extent across lines: the sum of its lines' thicknesses and the
     /// line spacing between them (not after the last line).
     var extent: Double
     /// For an explicit block, the end of line `j` relative to the block's first
-    /// item, for every line but the last (whose end is `itemCount`).
-    private var lineEnds: SIMD16<UInt16>
+    /// item, for every line but the last (whose end is `itemCount`): sixteen
+    /// 16-bit ends packed four to a word.
+    private var lineEnds: LineEnds
     /// The number of items in the block.
     private var storedItemCount: Int32
     /// The number of explicit lines; 0 for a uniform block.
@@ -41,7 +42,7 @@ struct LineBlock: Hashable, Sendable {
     static func uniform(itemCount: Int, lines: Int, thickness: Double, lineSpacing: Double) -> LineBlock {
         LineBlock(
             extent: uniformExtent(lines: lines, thickness: thickness, lineSpacing: lineSpacing),
-            lineEnds: SIMD16(), storedItemCount: Int32(itemCount), lineCount: 0)
+            lineEnds: LineEnds(), storedItemCount: Int32(itemCount), lineCount: 0)
     }
 
     /// The extent of `lines` uniform lines; the one formula every path uses.
@@ -52,7 +53,7 @@ struct LineBlock: Hashable, Sendable {
 
     /// An explicit block holding one line of `itemCount` items.
     static func explicit(firstLineItems itemCount: Int, thickness: Double) -> LineBlock {
-        LineBlock(extent: thickness, lineEnds: SIMD16(), storedItemCount: Int32(itemCount), lineCount: 1)
+        LineBlock(extent: thickness, lineEnds: LineEnds(), storedItemCount: Int32(itemCount), lineCount: 1)
     }
 
     /// Whether an explicit block can take one more line.
@@ -94,5 +95,51 @@ struct LineBlock: Hashable, Sendable {
         if offset == 0 { return true }
         for j in 0..<max(0, Int(lineCount) - 1) where Int(lineEnds[j]) == offset { return true }
         return false
+    }
+}
+
+/// Sixteen 16-bit values packed in four words: a block's line ends, in 32 bytes
+/// with the alignment of a word (a `SIMD16<UInt16>` would align the block to 16
+/// bytes and grow it to 64).
+struct LineEnds: Hashable, Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init() {}
+
+    subscript(index: Int) -> UInt16 {
+        @inline(__always) get {
+            let shift = UInt64(index & 3) * 16
+            let word: UInt64
+            switch index >> 2 {
+            case 0: word = words.0
+            case 1: word = words.1
+            case 2: word = words.2
+            default: word = words.3
+            }
+            return UInt16(truncatingIfNeeded: word >> shift)
+        }
+        @inline(__always) set {
+            let shift = UInt64(index & 3) * 16
+            let mask = ~(UInt64(0xFFFF) << shift)
+            let bits = UInt64(newValue) << shift
+            switch index >> 2 {
+            case 0: words.0 = words.0 & mask | bits
+            case 1: words.1 = words.1 & mask | bits
+            case 2: words.2 = words.2 & mask | bits
+            default: words.3 = words.3 & mask | bits
+            }
+        }
+    }
+
+    static func == (lhs: LineEnds, rhs: LineEnds) -> Bool {
+        lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+            && lhs.words.3 == rhs.words.3
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
     }
 }

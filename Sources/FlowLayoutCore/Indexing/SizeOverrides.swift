@@ -35,8 +35,9 @@ struct SizeOverrides: Hashable, Sendable {
         let g = i >> SizeOverrides.groupShift
         guard g < groups.count else { return nil }
         let group = groups[g]
-        if group.isEmpty { return nil }
-        let chunk = group[(i >> SizeOverrides.chunkShift) & 63]
+        let c = (i >> SizeOverrides.chunkShift) & 63
+        if c >= group.count { return nil }
+        let chunk = group[c]
         let bit = UInt64(1) << UInt64(i & 63)
         if chunk.mask & bit == 0 { return nil }
         return chunk.sizes[(chunk.mask & (bit &- 1)).nonzeroBitCount]
@@ -55,9 +56,14 @@ struct SizeOverrides: Hashable, Sendable {
         }
         if groups[g].isEmpty {
             guard size != nil else { return nil }
-            groups[g] = ContiguousArray(repeating: Chunk(), count: 64)
+            // A group has room for the chunks it can need: all 64, or as many as
+            // reach item `i` in a small section's last group, growing later.
+            groups[g] = ContiguousArray(repeating: Chunk(), count: ((i >> SizeOverrides.chunkShift) & 63) + 1)
         }
         let c = (i >> SizeOverrides.chunkShift) & 63
+        if c >= groups[g].count {
+            groups[g].append(contentsOf: repeatElement(Chunk(), count: c + 1 - groups[g].count))
+        }
         let bit = UInt64(1) << UInt64(i & 63)
         let slot = (groups[g][c].mask & (bit &- 1)).nonzeroBitCount
         let present = groups[g][c].mask & bit != 0
@@ -92,7 +98,7 @@ struct SizeOverrides: Hashable, Sendable {
         while g < groups.count {
             let group = groups[g]
             if !group.isEmpty {
-                while c < 64 {
+                while c < group.count {
                     let hits = group[c].mask & mask
                     if hits != 0 {
                         return (g << SizeOverrides.groupShift) | (c << SizeOverrides.chunkShift) | hits.trailingZeroBitCount
