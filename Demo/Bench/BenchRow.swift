@@ -26,7 +26,8 @@ struct BenchRow: Sendable {
         func number(_ value: Double) -> String { String(format: "%.3f", value) }
         var fields = [
             "\"scenario\": \"\(scenario)\"", "\"operation\": \"\(operation)\"",
-            "\"medianMicros\": \(number(engine.median))", "\"p99Micros\": \(number(engine.p99))",
+            "\"meanMicros\": \(number(engine.mean))", "\"medianMicros\": \(number(engine.median))",
+            "\"p99Micros\": \(number(engine.p99))",
             "\"maxMicros\": \(number(engine.max))", "\"samples\": \(engine.count)",
             "\"referenceMedianMicros\": \(reference.map { number($0.median) } ?? "null")",
             "\"ratio\": \(ratio.map(number) ?? "null")",
@@ -39,11 +40,12 @@ struct BenchRow: Sendable {
 
     /// The rows as an aligned text table.
     static func table(_ rows: [BenchRow]) -> String {
-        let header = ["scenario", "operation", "median", "p99", "max", "reference", "ratio", "memory", "B/item", "note"]
+        let header = ["scenario", "operation", "mean", "median", "p99", "max", "reference", "ratio", "memory", "B/item", "note"]
         var lines = [header]
         for row in rows {
             lines.append([
-                row.scenario, row.operation, Measure.micros(row.engine.median), Measure.micros(row.engine.p99),
+                row.scenario, row.operation, Measure.micros(row.engine.mean), Measure.micros(row.engine.median),
+                Measure.micros(row.engine.p99),
                 Measure.micros(row.engine.max),
                 row.reference.map { Measure.micros($0.median) } ?? (row.referenceNote ?? "–"),
                 row.ratio.map { $0 >= 100 ? String(format: "%.0f×", $0) : String(format: "%.1f×", $0) } ?? "–",
@@ -53,7 +55,7 @@ struct BenchRow: Sendable {
         let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
         return lines.map { line in
             line.enumerated().map { index, cell in
-                index >= 2 && index <= 8 ? cell.leftPadding(widths[index]) : cell.padding(widths[index])
+                index >= 2 && index <= 9 ? cell.leftPadding(widths[index]) : cell.padding(widths[index])
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

@@ -185,6 +185,30 @@ struct Scenarios {
                 scenario: "report storm", operation: "batch of 20 in order (dense)", engine: denseTimings,
                 referenceNote: "–", engineMemoryBytes: dense.memoryFootprint, items: mediumItems,
                 note: String(format: "%.1f B per measured item (%@ measured)", Double(dense.memoryFootprint - denseBefore) / Double(max(denseStored, 1)), grouped(denseStored))))
+
+        // The same storm into large sections: what a report costs as sections grow.
+        let largeSections = 10
+        let large = workload(items: mediumItems, sections: largeSections)
+        let largePerSection = mediumItems / largeSections
+        var largeState = try FlowLayoutState(configuration: large.configuration, sections: large.sections, viewportSize: viewport)
+        var largeRandom = DemoRandom(seed: 9)
+        let largeReports = (0..<stormReports).map { _ in
+            let indexPath = FlowIndexPath(item: largeRandom.int(0..<largePerSection), section: largeRandom.int(0..<largeSections))
+            return SizeReport(indexPath: indexPath, size: large.realSize(indexPath))
+        }
+        let largeSingle = try Timing.repeated(stormReports) { index in _ = try largeState.reportSizes([largeReports[index]]) }
+        rows.append(
+            BenchRow(
+                scenario: "report storm", operation: "1 random report, sections of \(grouped(largePerSection))",
+                engine: largeSingle, referenceNote: "–", engineMemoryBytes: largeState.memoryFootprint, items: mediumItems))
+        let largeBatches = (0..<(stormReports / 20)).map { batch in Array(largeReports[(batch * 20)..<(batch * 20 + 20)]) }
+        var largeBatched = try FlowLayoutState(configuration: large.configuration, sections: large.sections, viewportSize: viewport)
+        let largeBatchTimings = try Timing.repeated(largeBatches.count) { index in _ = try largeBatched.reportSizes(largeBatches[index]) }
+        rows.append(
+            BenchRow(
+                scenario: "report storm", operation: "batch of 20, sections of \(grouped(largePerSection))",
+                engine: largeBatchTimings, referenceNote: "–", engineMemoryBytes: largeBatched.memoryFootprint,
+                items: mediumItems, note: "\(Measure.micros(largeBatchTimings.median / 20)) per report"))
         return rows
     }
 

@@ -6,6 +6,10 @@ import FlowLayout
 /// visible rect and the real sizes of the items that came on screen in the
 /// previous frame, and gets back what to show and the content-offset adjustment
 /// to apply. Runs on a nonisolated task, so each call is a cheap hop.
+///
+/// The anchor's on-screen jump is measured from what the call returns: the
+/// anchor's frame before the frame's updates and its frame among the elements
+/// returned after them, each against the scroll offset of its moment.
 struct ScrollSession {
     /// Options that shape a session.
     struct Options: Sendable {
@@ -144,11 +148,6 @@ struct ScrollSession {
         let requested = min(max(target, 0), maximumOffset)
         let rect = direction.visibleRect(offset: requested, viewport: workload.viewportSize)
         let reports = toReport
-        // Untimed, independent check of what the user saw before this frame's updates.
-        var before: [ElementIdentifier: Rect] = [:]
-        if !reports.isEmpty {
-            for element in try await engine.layoutAttributesForElements(in: rect) { before[element.identifier] = element.frame }
-        }
         let start = ContinuousClock.now
         let result = try await engine.performFrame(FrameRequest(visibleRect: rect, sizeReports: reports))
         let micros = Measure.micros(since: start)
@@ -157,8 +156,10 @@ struct ScrollSession {
         offset = requested + adjustment
         contentExtent = extent(result.update.contentSize)
 
+        // Where the anchor was on screen before the frame's updates, and where it
+        // is after them and the adjustment, read from the elements returned.
         var jump = 0.0
-        if let anchor = result.update.anchor, let old = before[anchor],
+        if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame,
             let new = result.elements.first(where: { $0.identifier == anchor })?.frame
         {
             let leading = options.anchor == .firstVisibleItem

@@ -2,6 +2,7 @@ import Foundation
 
 /// Percentiles of a set of durations, in microseconds.
 struct Percentiles: Sendable {
+    var mean = 0.0
     var median = 0.0
     var p99 = 0.0
     var max = 0.0
@@ -14,6 +15,7 @@ struct Percentiles: Sendable {
         func rank(_ p: Double) -> Double {
             sorted[Swift.min(sorted.count - 1, Swift.max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
         }
+        mean = samples.reduce(0, +) / Double(samples.count)
         median = rank(0.5)
         p99 = rank(0.99)
         max = sorted[sorted.count - 1]

@@ -13,13 +13,21 @@ public struct LayoutUpdate: Hashable, Sendable {
     /// The element that was kept still, or `nil` when nothing was visible (no
     /// visible rect was set, or it showed no element).
     public var anchor: ElementIdentifier?
+    /// The anchor's frame before the update, in the content coordinates of then:
+    /// with its frame after the update and the adjustment, a host can check that
+    /// it did not move on screen.
+    public var previousAnchorFrame: Rect?
 
     /// Creates an update description.
-    public init(contentOffsetAdjustment: Point, previousContentSize: Size, contentSize: Size, anchor: ElementIdentifier?) {
+    public init(
+        contentOffsetAdjustment: Point, previousContentSize: Size, contentSize: Size, anchor: ElementIdentifier?,
+        previousAnchorFrame: Rect? = nil
+    ) {
         self.contentOffsetAdjustment = contentOffsetAdjustment
         self.previousContentSize = previousContentSize
         self.contentSize = contentSize
         self.anchor = anchor
+        self.previousAnchorFrame = previousAnchorFrame
     }
 
     /// The change of the content size, `contentSize - previousContentSize` per component.

@@ -106,16 +106,21 @@ extension FlowLayoutState {
         visibleRect = request.visibleRect
         var adjustment = Point.zero
         var anchor: ElementIdentifier?
+        var anchorFrame: Rect?
         if request.visibleRect.size != viewportSize {
             let update = try setViewportSize(request.visibleRect.size)
             adjustment = update.contentOffsetAdjustment
             anchor = update.anchor
+            anchorFrame = update.previousAnchorFrame
         }
         if !request.sizeReports.isEmpty {
             let update = applyAnchored { $0.applySizeReports(request.sizeReports) }
             adjustment.x += update.contentOffsetAdjustment.x
             adjustment.y += update.contentOffsetAdjustment.y
-            anchor = update.anchor ?? anchor
+            if anchor == nil {
+                anchor = update.anchor
+                anchorFrame = update.previousAnchorFrame
+            }
         }
         let shown = visibleRect ?? request.visibleRect
         var elements: [LayoutAttributes] = []
@@ -127,7 +132,7 @@ extension FlowLayoutState {
         return FrameResult(
             update: LayoutUpdate(
                 contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize,
-                contentSize: estimatedContentSize, anchor: anchor),
+                contentSize: estimatedContentSize, anchor: anchor, previousAnchorFrame: anchorFrame),
             visibleRect: shown, elements: elements)
     }
 
@@ -160,12 +165,12 @@ extension FlowLayoutState {
         checkInvariants()
         return LayoutUpdate(
             contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize,
-            contentSize: estimatedContentSize, anchor: anchor?.element)
+            contentSize: estimatedContentSize, anchor: anchor?.element, previousAnchorFrame: anchor?.frame)
     }
 
-    /// The anchor element in the visible rect and its anchored edge along the
-    /// scroll axis, or `nil` when no rect is set or it shows nothing.
-    mutating func currentAnchor() -> (element: ElementIdentifier, edge: Double)? {
+    /// The anchor element in the visible rect, its frame and its anchored edge
+    /// along the scroll axis, or `nil` when no rect is set or it shows nothing.
+    mutating func currentAnchor() -> (element: ElementIdentifier, frame: Rect, edge: Double)? {
         guard let rect = visibleRect else { return nil }
         var found: LayoutAttributes?
         switch options.scrollAnchor {
@@ -181,7 +186,7 @@ extension FlowLayoutState {
             }
         }
         guard let found else { return nil }
-        return (found.identifier, edge(of: found.frame))
+        return (found.identifier, found.frame, edge(of: found.frame))
     }
 
     /// The anchored edge of a frame: leading for the first visible item, trailing
