@@ -38,17 +38,19 @@ enum LayoutCommand {
         var state = try makeState(description)
         let contentSize = state.contentSize
         warnAboutOversizeItems(&state)
-        let elements: [LayoutAttributes]
-        if let rect {
-            elements = try state.layoutAttributesForElements(in: rect)
-        } else {
+        if rect == nil {
             let total = state.totalItemCount + 2 * state.numberOfSections
             guard total <= maximumElements else {
                 throw InputError("the layout has about \(total) elements, more than \(maximumElements); pass --rect to query part of it")
             }
-            elements = try state.layoutAttributesForElements(in: everything(contentSize: contentSize))
         }
-        LayoutOutput.write(contentSize: contentSize, elements: elements) { Terminal.out($0) }
+        // Stream: elements go out as the query finds them, never all in memory.
+        var writer = LayoutOutput.Writer(contentSize: contentSize) { Terminal.out($0) }
+        try state.enumerateElements(in: rect ?? everything(contentSize: contentSize)) { element in
+            writer.append(element)
+            return true
+        }
+        writer.finish()
     }
 
     /// A rect that meets every element, oversize items included.

@@ -5,30 +5,54 @@ import FlowLayoutCore
 public enum LayoutOutput {
     /// The output JSON, one element per line, ending in a newline.
     public static func json(contentSize: Size, elements: [LayoutAttributes]) -> String {
-        var out = ""
-        write(contentSize: contentSize, elements: elements) { out += $0 }
-        return out
+        var pieces: [String] = []
+        var writer = Writer(contentSize: contentSize) { pieces.append($0) }
+        for element in elements { writer.append(element) }
+        writer.finish()
+        return pieces.joined()
     }
 
-    /// Streams the output JSON to `sink` in pieces of about 64 KiB, so that a
-    /// layout of millions of elements never sits in memory as one string.
+    /// Streams the output JSON to `sink` in pieces of about 64 KiB.
     public static func write<Elements: Sequence<LayoutAttributes>>(
-        contentSize: Size, elements: Elements, to sink: (String) -> Void
+        contentSize: Size, elements: Elements, to sink: @escaping (String) -> Void
     ) {
-        var buffer = "{\n  \"contentSize\": { \"width\": \(number(contentSize.width)), \"height\": \(number(contentSize.height)) },\n"
-        buffer += "  \"elements\": ["
-        var first = true
-        for element in elements {
+        var writer = Writer(contentSize: contentSize, sink: sink)
+        for element in elements { writer.append(element) }
+        writer.finish()
+    }
+
+    /// Writes the output document element by element, handing `sink` pieces of
+    /// about 64 KiB, so that a layout of millions of elements never sits in
+    /// memory as one string.
+    public struct Writer {
+        private var buffer: String
+        private var first = true
+        private let sink: (String) -> Void
+
+        /// Starts a document for a layout of `contentSize`.
+        public init(contentSize: Size, sink: @escaping (String) -> Void) {
+            self.sink = sink
+            buffer = "{\n  \"contentSize\": { \"width\": \(LayoutOutput.number(contentSize.width)), "
+                + "\"height\": \(LayoutOutput.number(contentSize.height)) },\n  \"elements\": ["
+        }
+
+        /// Appends one element.
+        public mutating func append(_ element: LayoutAttributes) {
             buffer += first ? "\n    " : ",\n    "
             first = false
-            buffer += self.element(element)
+            buffer += LayoutOutput.element(element)
             if buffer.utf8.count >= 65_536 {
                 sink(buffer)
                 buffer = ""
             }
         }
-        buffer += first ? "]\n}\n" : "\n  ]\n}\n"
-        sink(buffer)
+
+        /// Ends the document and hands over the rest.
+        public mutating func finish() {
+            buffer += first ? "]\n}\n" : "\n  ]\n}\n"
+            sink(buffer)
+            buffer = ""
+        }
     }
 
     /// One element as a JSON object on one line.

@@ -24,6 +24,18 @@ extension FlowLayoutState {
         return result
     }
 
+    /// Calls `body` with each element meeting `rect`, in the order of
+    /// ``layoutAttributesForElements(in:)``, until it returns `false`: the same
+    /// query without building an array, for streaming millions of elements.
+    ///
+    /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
+    /// - Complexity: O(log S + log B + k) for k elements visited.
+    public mutating func enumerateElements(in rect: Rect, _ body: (LayoutAttributes) -> Bool) throws {
+        try Self.validate(rect: rect, path: "rect")
+        forEachElement(in: rect, body)
+        checkInvariants()
+    }
+
     /// The attributes of one cell.
     ///
     /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)`` or
