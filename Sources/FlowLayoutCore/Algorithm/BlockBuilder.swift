@@ -29,12 +29,37 @@ struct BlockBuilder {
         blocks.append(.uniform(itemCount: total, lines: lines, thickness: uniformThickness, lineSpacing: lineSpacing))
     }
 
+    /// A run of at most this many uniform lines between two explicit lines joins
+    /// the explicit block before it, as explicit lines (their breaks are known:
+    /// k items each). Sparse reports then share blocks instead of each splitting
+    /// a uniform block in three.
+    static let maximumMergedUniformLines = 8
+
     /// Appends one line of `itemCount` items whose break was computed or read.
     mutating func appendLine(itemCount: Int, thickness: Double) {
+        mergeShortUniformRun()
         if let last = blocks.indices.last, blocks[last].acceptsLine {
             blocks[last].appendLine(itemCount: itemCount, thickness: thickness, lineSpacing: lineSpacing)
         } else {
             blocks.append(.explicit(firstLineItems: itemCount, thickness: thickness))
+        }
+    }
+
+    /// Turns a short uniform run just appended, after an explicit block with
+    /// room for it and one more line, into explicit lines of that block.
+    private mutating func mergeShortUniformRun() {
+        guard blocks.count >= 2, blocks[blocks.count - 1].isUniform else { return }
+        let run = blocks[blocks.count - 1]
+        let lines = run.itemCount / perLine
+        let target = blocks.count - 2
+        guard lines <= BlockBuilder.maximumMergedUniformLines, run.itemCount == lines * perLine,
+            !blocks[target].isUniform,
+            Int(blocks[target].lineCount) + lines < LineBlock.maximumLines,
+            blocks[target].itemCount + run.itemCount < LineBlock.softItemLimit
+        else { return }
+        blocks.removeLast()
+        for _ in 0..<lines {
+            blocks[target].appendLine(itemCount: perLine, thickness: uniformThickness, lineSpacing: lineSpacing)
         }
     }
 }

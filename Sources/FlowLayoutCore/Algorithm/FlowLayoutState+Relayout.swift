@@ -46,18 +46,34 @@ extension FlowLayoutState {
         while next < changes.count {
             // 1. The line where re-breaking starts, and the lines of its block before it.
             let first = changes[next].item
-            let startCursor = blocks.cursor(containingItem: max(first - 1, 0))
-            let startBlock = blocks[startCursor]
+            let anchorItem = max(first - 1, 0)
+            var startCursor = blocks.cursor(containingItem: anchorItem)
             var builder = BlockBuilder(
                 perLine: context.perLine, uniformThickness: context.uniformThickness, lineSpacing: lineSpacing)
+            // A short uniform run after an explicit block: start at that block, so
+            // that the builder can fold the run into it (sparse reports then share
+            // blocks instead of each splitting a uniform block in three).
+            if blocks[startCursor].isUniform,
+                (anchorItem - startCursor.firstItem) / context.perLine <= BlockBuilder.maximumMergedUniformLines,
+                let previous = blocks.previous(startCursor), !blocks[previous].isUniform
+            {
+                let block = blocks[previous]
+                for j in 0..<Int(block.lineCount) {
+                    measure(&builder, previous.firstItem + block.lineStart(j), previous.firstItem + block.lineEnd(j))
+                }
+                startCursor = previous
+            }
+            let startBlock = blocks[startCursor]
             var p: Int
-            let startOffset = max(first - 1, 0) - startCursor.firstItem
-            if startBlock.isUniform {
-                let lines = startOffset / context.perLine
+            if startBlock.isUniform || startCursor.firstItem + startBlock.itemCount <= anchorItem {
+                // The line is in a uniform block (the one after `startCursor`, if the
+                // explicit block before it was taken in above).
+                let uniformCursor = startBlock.isUniform ? startCursor : blocks.next(startCursor)!
+                let lines = (anchorItem - uniformCursor.firstItem) / context.perLine
                 builder.appendUniform(itemCount: lines * context.perLine)
-                p = startCursor.firstItem + lines * context.perLine
+                p = uniformCursor.firstItem + lines * context.perLine
             } else {
-                let line = startBlock.line(containing: startOffset)
+                let line = startBlock.line(containing: anchorItem - startCursor.firstItem)
                 for j in 0..<line {
                     measure(&builder, startCursor.firstItem + startBlock.lineStart(j), startCursor.firstItem + startBlock.lineEnd(j))
                 }

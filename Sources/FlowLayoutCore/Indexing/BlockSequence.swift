@@ -102,6 +102,35 @@ struct BlockSequence: Hashable, Sendable {
         return next(after: cursor.page)
     }
 
+    /// The cursor before `cursor`, or `nil` at the start. Its top is computed the
+    /// way every other path computes it (from its page's start), never by
+    /// subtraction.
+    func previous(_ cursor: Cursor) -> Cursor? {
+        if cursor.index > 0 {
+            var previous = Cursor(page: cursor.page, index: 0, firstItem: 0, top: 0)
+            let before = tree.prefix(before: cursor.page)
+            previous.firstItem = before.count
+            previous.top = before.extent
+            let page = pages[cursor.page]
+            while previous.index + 1 < cursor.index {
+                previous.firstItem += page[previous.index].itemCount
+                previous.top = previous.top + page[previous.index].extent + lineSpacing
+                previous.index += 1
+            }
+            return previous
+        }
+        guard cursor.page > 0 else { return nil }
+        let before = tree.prefix(before: cursor.page - 1)
+        var previous = Cursor(page: cursor.page - 1, index: 0, firstItem: before.count, top: before.extent)
+        let page = pages[cursor.page - 1]
+        while previous.index + 1 < page.count {
+            previous.firstItem += page[previous.index].itemCount
+            previous.top = previous.top + page[previous.index].extent + lineSpacing
+            previous.index += 1
+        }
+        return previous
+    }
+
     /// The cursor at the first block of the page after `page`, with its sums
     /// read from the tree so that every path to a block agrees on its top.
     private func next(after page: Int) -> Cursor? {
