@@ -26,6 +26,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Equal values have the same type and content; objects compare members in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -38,6 +39,7 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)

@@ -23,6 +23,8 @@ extension FlowLayoutState {
 
     /// The number of sizes stored because items reported a size different from
     /// their default.
+    ///
+    /// - Complexity: O(S).
     public var storedSizeCount: Int {
         sections.reduce(0) { $0 + $1.overrides.count }
     }

@@ -96,6 +96,8 @@ extension FlowLayoutState {
 
     /// The number of sections waiting to be laid out: never laid out, or
     /// invalidated by a viewport width change or a new estimate.
+    ///
+    /// - Complexity: O(1).
     public var pendingSectionCount: Int { pending.count }
 
     /// Items wider than their line (taller, when scrolling horizontally) in

@@ -35,6 +35,8 @@ extension FlowLayoutState {
     }
 
     /// Applies the real size of one item; see ``reportSizes(_:)``.
+    ///
+    /// - Complexity: O(log S + log B + items on the lines re-broken or re-measured).
     public mutating func reportSize(_ size: Size, forItemAt indexPath: FlowIndexPath) throws -> LayoutUpdate {
         try reportSizes([SizeReport(indexPath: indexPath, size: size)])
     }

@@ -103,17 +103,22 @@ public struct FlowLayoutState: Sendable {
     }
 
     /// The number of sections.
+    ///
+    /// - Complexity: O(1).
     public var numberOfSections: Int { sections.count }
 
     /// The number of items in `section`.
     ///
     /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)``.
+    /// - Complexity: O(1).
     public func numberOfItems(inSection section: Int) throws -> Int {
         try checkSection(section, path: "section")
         return sections[section].itemCount
     }
 
     /// The number of items in all sections.
+    ///
+    /// - Complexity: O(1).
     public var totalItemCount: Int { sectionTree.totalCount }
 
     /// The size assumed for items that have not reported a size: the estimate
@@ -134,6 +139,8 @@ public struct FlowLayoutState: Sendable {
     }
 
     /// Zeroes ``workCounters``.
+    ///
+    /// - Complexity: O(1).
     public mutating func resetWorkCounters() {
         workCounters = LayoutWorkCounters()
     }
