@@ -121,33 +121,49 @@ public struct ReferenceLayout: Sendable {
                 let isLast = index == lines.count - 1
                 var thickness = 0.0
                 for item in line { thickness = max(thickness, cross(sizes[item])) }
+                // 3.4: which alignment applies to this line, as UIKit's default or as configured.
+                enum Mode { case uikit, justified, packed(Double) }
+                var mode: Mode
+                switch isLast ? configuration.lastLineAlignment.rawValue : configuration.lineAlignment.rawValue {
+                case "automatic": mode = .uikit
+                case "justified": mode = .justified
+                case "leading": mode = .packed(0)
+                case "center": mode = .packed(0.5)
+                default: mode = .packed(1)
+                }
                 var xs: [Double] = []
-                if line.count == 1 {
-                    let width = main(sizes[line.lowerBound])
-                    if width > available {
-                        xs = [leading]  // 2.2
-                        oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s))
-                    } else if !isLast || (uniform && fullLine == 1) {
-                        xs = [leading + (available - width) / 2]  // 3.2, 3.3
-                    } else {
-                        xs = [leading]  // 3.3
-                    }
+                if line.count == 1 && main(sizes[line.lowerBound]) > available {
+                    xs = [leading]  // 2.2, whatever the alignment
+                    oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s))
                 } else {
-                    let gap: Double
-                    if !isLast {
+                    var x = leading
+                    var gap = spacing
+                    switch mode {
+                    case .justified where line.count == 1:
+                        x = leading + (available - main(sizes[line.lowerBound])) / 2  // 3.2
+                    case .justified:
                         // 3.1: justified.
                         var total = main(sizes[line.lowerBound])
                         for item in line.dropFirst() { total += main(sizes[item]) }
                         gap = (available - total) / Double(line.count - 1)
-                    } else if uniform, let k = fullLine {
-                        // 3.3: the columns of a full line of k items.
-                        var total = w
-                        for _ in 1..<k { total += w }
-                        gap = (available - total) / Double(k - 1)
-                    } else {
-                        gap = spacing  // 3.3: leading
+                    case .uikit:
+                        // 3.3: uniform sections sit on the columns of a full line of k
+                        // items (one item per line: centred); others are leading.
+                        if uniform, let k = fullLine {
+                            if k == 1 {
+                                x = leading + (available - main(sizes[line.lowerBound])) / 2
+                            } else {
+                                var total = w
+                                for _ in 1..<k { total += w }
+                                gap = (available - total) / Double(k - 1)
+                            }
+                        }
+                    case .packed(let fraction):
+                        var running = main(sizes[line.lowerBound])
+                        for item in line.dropFirst() { running = running + spacing + main(sizes[item]) }
+                        if fraction == 0.5 { x = leading + (available - running) / 2 }
+                        if fraction == 1 { x = leading + (available - running) }
                     }
-                    var x = leading
                     for item in line {
                         xs.append(x)
                         x = x + main(sizes[item]) + gap
@@ -155,12 +171,16 @@ public struct ReferenceLayout: Sendable {
                 }
                 for (offset, item) in line.enumerated() {
                     let size = sizes[item]
+                    // 2.3 and 3.4: across the line.
+                    let y = switch configuration.crossAlignment {
+                    case .top: y
+                    case .center: y + (thickness - cross(size)) / 2
+                    case .bottom: y + (thickness - cross(size))
+                    }
                     attributes.append(
                         LayoutAttributes(
                             category: .cell, indexPath: FlowIndexPath(item: item, section: s),
-                            frame: frame(
-                                main: xs[offset], cross: y + (thickness - cross(size)) / 2, main: main(size),
-                                cross: cross(size))))
+                            frame: frame(main: xs[offset], cross: y, main: main(size), cross: cross(size))))
                 }
                 // 2.4: line spacing between lines only.
                 y += thickness

@@ -245,3 +245,50 @@ struct BehaviourChoiceTests {
         #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 999, section: 0)).frame == Rect(x: 49.75, y: 22, width: 0.25, height: 1))
     }
 }
+
+/// Alignment options beyond UIKit (`flow-layout.md` 3.4), expected values worked
+/// out by hand: viewport 330, items 100 wide, spacing 10, so a full line of three
+/// uses 320 and leaves 10; the last line of two uses 210 and leaves 120.
+@Suite("Alignment options")
+struct AlignmentTests {
+    func cells(_ configure: (inout FlowLayoutConfiguration) -> Void, sizes: [Size]? = nil) throws -> [Rect] {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
+        configure(&configuration)
+        let sections = [sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 5))]
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
+        let all = try state.layoutAttributesForElements(in: Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4))
+        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
+        #expect(all == reference.attributes)
+        return all.map(\.frame)
+    }
+
+    @Test("lines: leading, centre, trailing pack the items the minimum spacing apart")
+    func lineAlignments() throws {
+        #expect(try cells { $0.lineAlignment = .leading }.prefix(3).map(\.minX) == [0, 110, 220])
+        #expect(try cells { $0.lineAlignment = .center }.prefix(3).map(\.minX) == [5, 115, 225])
+        #expect(try cells { $0.lineAlignment = .trailing }.prefix(3).map(\.minX) == [10, 120, 230])
+        #expect(try cells { _ in }.prefix(3).map(\.minX) == [0, 115, 230])
+    }
+
+    @Test("last line: centre, trailing, justified")
+    func lastLineAlignments() throws {
+        #expect(try cells { $0.lastLineAlignment = .center }.suffix(2).map(\.minX) == [60, 170])
+        #expect(try cells { $0.lastLineAlignment = .trailing }.suffix(2).map(\.minX) == [120, 230])
+        #expect(try cells { $0.lastLineAlignment = .justified }.suffix(2).map(\.minX) == [0, 230])
+        #expect(try cells { $0.lastLineAlignment = .leading }.suffix(2).map(\.minX) == [0, 110])
+    }
+
+    @Test("across the line: top and bottom")
+    func crossAlignments() throws {
+        let sizes = [Size(width: 100, height: 50), Size(width: 100, height: 80)]
+        #expect(try cells({ $0.crossAlignment = .top }, sizes: sizes).map(\.minY) == [0, 0])
+        #expect(try cells({ $0.crossAlignment = .bottom }, sizes: sizes).map(\.minY) == [30, 0])
+        #expect(try cells({ _ in }, sizes: sizes).map(\.minY) == [15, 0])
+    }
+
+    @Test("an oversize item stays at the leading inset whatever the alignment")
+    func oversize() throws {
+        let sizes = [Size(width: 400, height: 10), Size(width: 50, height: 10)]
+        #expect(try cells({ $0.lineAlignment = .trailing; $0.lastLineAlignment = .trailing }, sizes: sizes).map(\.minX) == [0, 280])
+    }
+}

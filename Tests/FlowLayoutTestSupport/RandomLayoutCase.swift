@@ -45,6 +45,9 @@ public struct RandomLayoutCase: Sendable, CustomStringConvertible {
         configuration.sectionInset = insets()
         configuration.headerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
         configuration.footerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
+        if random.chance(0.25) { configuration.lineAlignment = random.pick(LineAlignment.allCases) }
+        if random.chance(0.25) { configuration.lastLineAlignment = random.pick(LastLineAlignment.allCases) }
+        if random.chance(0.25) { configuration.crossAlignment = random.pick(CrossAlignment.allCases) }
         self.configuration = configuration
         viewportSize = Size(width: length(20...700, zeroChance: 0.02), height: length(20...900, zeroChance: 0.02))
 

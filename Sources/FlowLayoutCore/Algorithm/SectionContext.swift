@@ -20,6 +20,10 @@ struct SectionContext {
     let isUniformSection: Bool
     /// Whether items without an override have the default size (no per-item sizes).
     let hasDefaultBase: Bool
+    /// Alignment along ordinary lines, along the last line, and across lines.
+    let lineAlignment: LineAlignment
+    let lastLineAlignment: LastLineAlignment
+    let crossAlignment: CrossAlignment
 
     /// The thickness of a line of default-size items.
     var uniformThickness: Double { geometry.cross }
@@ -55,6 +59,9 @@ extension FlowLayoutState {
                 direction: configuration.scrollDirection, base: state.baseSizes, overrides: state.overrides,
                 defaultSize: defaultItemSize),
             isUniformSection: state.baseSizes == nil && !configuration.isSelfSizing && state.overrides.isEmpty,
-            hasDefaultBase: state.baseSizes == nil)
+            hasDefaultBase: state.baseSizes == nil,
+            lineAlignment: configuration.lineAlignment,
+            lastLineAlignment: configuration.lastLineAlignment,
+            crossAlignment: configuration.crossAlignment)
     }
 }
