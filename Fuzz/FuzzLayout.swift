@@ -125,6 +125,12 @@ func fuzzEngine(_ bytes: [UInt8]) {
     }
     if flags & 8 != 0 { configuration.headerReferenceSize = Size(width: reader.length(), height: reader.length()) }
     if flags & 16 != 0 { configuration.footerReferenceSize = Size(width: reader.length(), height: reader.length()) }
+    if flags & 128 != 0 {
+        let alignments = reader.byte()
+        configuration.lineAlignment = LineAlignment.allCases[alignments % 4]
+        configuration.lastLineAlignment = LastLineAlignment.allCases[(alignments / 4) % 5]
+        configuration.crossAlignment = CrossAlignment.allCases[(alignments / 20) % 3]
+    }
     var viewport = Size(width: reader.length() * 4, height: reader.length() * 4 + 1)
     var sections: [FlowSection] = []
     for _ in 0..<(reader.byte() % 7) {
