@@ -234,11 +234,27 @@ struct Scenarios {
             : Timing.repeated(referenceRepeats) { _ in
                 _ = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport).contentSize
             }
+        // Rect queries over explicit lines: viewports around the middle of the content.
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+        let middle = state.contentSize.height / 2
+        let queries = try Timing.repeated(jumps) { index in
+            _ = try state.layoutAttributesForElements(in: rect(at: middle + Double(index % 100) * 997))
+        }
+        var queryRow = BenchRow(
+            scenario: "full layout", operation: "viewport query at the middle", engine: queries,
+            engineMemoryBytes: state.memoryFootprint, items: mediumItems, note: "core, explicit lines")
+        if !engineOnly {
+            let laidOut = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport)
+            queryRow.reference = Timing.repeated(referenceRepeats) { index in
+                _ = laidOut.elements(in: rect(at: middle + Double(index) * 997))
+            }
+        }
         return [
             BenchRow(
                 scenario: "full layout", operation: "known sizes, all laid out, \(grouped(mediumItems)) items",
                 engine: engine, reference: reference, engineMemoryBytes: memory, items: mediumItems,
-                note: String(format: "%.1f ns per item (16 B/item are the sizes given)", engine.median * 1000 / Double(mediumItems)))
+                note: String(format: "%.1f ns per item (16 B/item are the sizes given)", engine.median * 1000 / Double(mediumItems))),
+            queryRow,
         ]
     }
 
