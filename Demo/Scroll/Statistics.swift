@@ -36,11 +36,6 @@ enum Measure {
         field("VmHWM")
     }
 
-    /// The process's current resident memory (VmRSS), in bytes.
-    static func residentMemoryBytes() -> Int {
-        field("VmRSS")
-    }
-
     private static func field(_ name: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {

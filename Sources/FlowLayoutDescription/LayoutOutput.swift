@@ -3,24 +3,6 @@ import FlowLayoutCore
 /// Writes the output document of `layout-description.md`: the content size and
 /// the elements, frames as full-precision numbers.
 public enum LayoutOutput {
-    /// The output JSON, one element per line, ending in a newline.
-    public static func json(contentSize: Size, elements: [LayoutAttributes]) -> String {
-        var pieces: [String] = []
-        var writer = Writer(contentSize: contentSize) { pieces.append($0) }
-        for element in elements { writer.append(element) }
-        writer.finish()
-        return pieces.joined()
-    }
-
-    /// Streams the output JSON to `sink` in pieces of about 64 KiB.
-    public static func write<Elements: Sequence<LayoutAttributes>>(
-        contentSize: Size, elements: Elements, to sink: @escaping (String) -> Void
-    ) {
-        var writer = Writer(contentSize: contentSize, sink: sink)
-        for element in elements { writer.append(element) }
-        writer.finish()
-    }
-
     /// Writes the output document element by element, handing `sink` pieces of
     /// about 64 KiB, so that a layout of millions of elements never sits in
     /// memory as one string.

@@ -25,13 +25,6 @@ struct ItemSizes {
         return defaultSize
     }
 
-    /// The size item `i` has without its override: what a report returns it to.
-    @inline(__always)
-    func baseSize(_ i: Int) -> Size {
-        if let base { return base[i] }
-        return defaultSize
-    }
-
     /// Item `i`'s extent along a line.
     @inline(__always)
     func main(_ i: Int) -> Double { direction.main(size(i)) }

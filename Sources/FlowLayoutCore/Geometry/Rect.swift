@@ -44,13 +44,6 @@ public struct Rect: Hashable, Sendable {
     public func touches(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
-
-    /// Whether the engine accepts the rect as a query: every component finite,
-    /// the size not negative, and the far corner finite too.
-    public var isValidQueryRect: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width >= 0 && size.height >= 0 && maxX.isFinite
-            && maxY.isFinite
-    }
 }
 
 extension Rect: CustomStringConvertible {

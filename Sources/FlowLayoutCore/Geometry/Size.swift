@@ -16,12 +16,6 @@ public struct Size: Hashable, Sendable {
 
     /// The size whose width and height are both zero.
     public static let zero = Size(width: 0, height: 0)
-
-    /// Whether both components are lengths the engine accepts from outside: not
-    /// negative, not NaN, at most ``FlowLayoutLimits/maximumLength``.
-    public var isValidLayoutSize: Bool {
-        width >= 0 && width <= FlowLayoutLimits.maximumLength && height >= 0 && height <= FlowLayoutLimits.maximumLength
-    }
 }
 
 extension Size: CustomStringConvertible {

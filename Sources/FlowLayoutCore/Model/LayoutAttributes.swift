@@ -6,15 +6,6 @@ public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
     case header
     /// A section footer: the supplementary view of kind `elementKindSectionFooter`.
     case footer
-
-    /// The order of elements within a section: header, cells, footer.
-    var orderInSection: Int {
-        switch self {
-        case .header: 0
-        case .cell: 1
-        case .footer: 2
-        }
-    }
 }
 
 /// Identifies one element of the layout: its category and index path.

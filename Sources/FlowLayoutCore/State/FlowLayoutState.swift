@@ -146,11 +146,10 @@ public struct FlowLayoutState: Sendable {
     }
 }
 
-/// Sums of the reported sizes currently stored, for the mean estimate.
+/// The number of sizes stored in sections without per-item sizes, for the mean
+/// estimate, and when it is refreshed next.
 struct MeasuredTotals: Hashable, Sendable {
     var count = 0
-    var width = 0.0
-    var height = 0.0
     /// The count at which the estimate is refreshed next.
     var nextRefresh = 1
 }
