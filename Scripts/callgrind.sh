@@ -17,7 +17,7 @@ command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installe
 swift build -c release --product flow-demo >&2
 out="$(mktemp /tmp/flow-callgrind.XXXXXX)"
 trap 'rm -f "$out"' EXIT
-valgrind --tool=callgrind --callgrind-out-file="$out" \
+SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
     .build/release/flow-demo bench --scenario "$scenario" --quick --synchronous --engine-only "$@" >&2 2>/tmp/flow-callgrind.log \
     || { cat /tmp/flow-callgrind.log >&2; exit 1; }
 total=$(grep -E '^(summary|totals):' "$out" | head -1 | awk '{print $2}')
