@@ -17,7 +17,7 @@ enum ScrollCommand {
         description: its itemSizes are the real sizes, its estimatedItemSize the estimate).
 
         Collection:
-          --sections N         sections (default 1000)
+          --sections N         sections, at most 1,000,000 (default 1000)
           --items N            items per section (default 1000)
           --estimate WxH       estimated item size (default 180x140)
           --variation F        real sizes differ from the estimate by up to ±F (default 0.5)
@@ -105,7 +105,7 @@ enum ScrollCommand {
             if parsed.flag("horizontal") { throw UsageError("--horizontal does not apply to a session read from a file") }
             workload = try ScrollWorkload.described(LayoutCommand.loadDescription(path))
         } else {
-            let sections = try parsed.int("sections", default: 1_000, in: 1...FlowLayoutLimits.maximumCount)
+            let sections = try parsed.int("sections", default: 1_000, in: 1...1_000_000)
             let items = try parsed.int("items", default: 1_000, in: 0...FlowLayoutLimits.maximumCount)
             let estimate = try size(parsed, "estimate", default: Size(width: 180, height: 140))
             guard estimate.width > 0 || estimate.height > 0 else { throw UsageError("--estimate must not be 0x0") }
