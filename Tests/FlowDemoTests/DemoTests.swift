@@ -136,6 +136,19 @@ struct DemoTests {
         #expect(output.standardOutput.contains("anchor jump      0 pt at most"))
     }
 
+    @Test("bench --json rows carry the promised keys, null where the reference is capped")
+    func benchJSON() throws {
+        let output = try DemoRunner.run(["bench", "--quick", "--json", "--scenario", "jump"])
+        #expect(output.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        for key in ["scenario", "operation", "medianMicros", "p99Micros", "maxMicros", "referenceMedianMicros", "ratio", "peakMemoryBytes", "bytesPerItem"] {
+            #expect(rows[0][key] != nil, "missing key \(key)")
+        }
+        #expect(rows[0]["referenceMedianMicros"] is NSNull)
+        #expect((rows[0]["medianMicros"] as? Double).map { $0 > 0 } == true)
+    }
+
     @Test("--help for the tool and every command")
     func help() throws {
         for arguments in [["--help"], ["scroll", "--help"], ["layout", "--help"], ["render", "--help"], ["bench", "--help"], ["help"]] {
