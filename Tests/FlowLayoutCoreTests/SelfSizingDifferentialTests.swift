@@ -161,7 +161,6 @@ struct SelfSizingDifferentialTests {
                 // A whole frame: scroll a little and report what became visible.
                 guard let rect = state.visibleRect else { break }
                 let reports = (0..<random.int(0...5)).map { _ in randomReport() }
-                let before = try visibleFrames()
                 let moved = Rect(
                     x: rect.minX + length(-30...30), y: rect.minY + length(-30...30), width: rect.width,
                     height: rect.height)
@@ -169,7 +168,6 @@ struct SelfSizingDifferentialTests {
                 let beforeMoved = try visibleFrames()
                 let result = try state.performFrame(FrameRequest(visibleRect: moved, sizeReports: reports))
                 model.apply(reports)
-                _ = before
                 try checkAnchor(result.update, before: beforeMoved, label: "frame")
                 let expected = try state.layoutAttributesForElements(in: result.visibleRect)
                 if expected != result.elements { issues.append("step \(step) frame: elements differ from a rect query") }
