@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "FlowLayoutCore"),
         // The actor façade over the core.
         .target(name: "FlowLayout", dependencies: ["FlowLayoutCore"]),
-        // The eager reference layout: the oracle for tests and the baseline for benchmarks.
+        // The eager reference layout: the oracle for tests and the baseline for benchmarks;
+        // and the seeded generator both draw their workloads from.
         .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutCore"]),
         // JSON layout descriptions: parsing with field-path errors, and output encoding.
         .target(name: "FlowLayoutDescription", dependencies: ["FlowLayoutCore"]),

@@ -75,7 +75,7 @@ struct Scenarios {
         let engine = try LayoutDriver(
             configuration: load.configuration, sections: load.sections, viewportSize: viewport, synchronous: synchronous)
         let extent = await engine.estimatedContentSize.height
-        var random = DemoRandom(seed: 11)
+        var random = SeededRandom(seed: 11)
         let offsets = (0..<jumps).map { _ in random.double(0...(extent - viewport.height)) }
         let timings = try await Timing.repeatedAsync(jumps) { index in
             _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: offsets[index])))
@@ -94,7 +94,7 @@ struct Scenarios {
         let load = workload(items: mediumItems, sections: mediumSections)
         var options = ScrollSession.Options()
         options.synchronous = synchronous
-        var random = DemoRandom(seed: 3)
+        var random = SeededRandom(seed: 3)
         // Mostly motion: long drags and flings both ways, and jumps into unmeasured content.
         let script = (0..<40).map { "drag:2400:1.5,fling:16000,jump:\(($0 * 37) % 100)%,drag:-2400:1,fling:-12000" }
         options.gestures = try Gesture.parseScript(script.joined(separator: ","), random: &random)
@@ -131,7 +131,7 @@ struct Scenarios {
     func reportStorm() throws -> [BenchRow] {
         let load = workload(items: mediumItems, sections: mediumSections)
         let perSection = mediumItems / mediumSections
-        var random = DemoRandom(seed: 5)
+        var random = SeededRandom(seed: 5)
         func randomReport() -> SizeReport {
             let indexPath = FlowIndexPath(item: random.int(0..<perSection), section: random.int(0..<mediumSections))
             return SizeReport(indexPath: indexPath, size: load.realSize(indexPath))
@@ -191,7 +191,7 @@ struct Scenarios {
         let large = workload(items: mediumItems, sections: largeSections)
         let largePerSection = mediumItems / largeSections
         var largeState = try FlowLayoutState(configuration: large.configuration, sections: large.sections, viewportSize: viewport)
-        var largeRandom = DemoRandom(seed: 9)
+        var largeRandom = SeededRandom(seed: 9)
         let largeReports = (0..<stormReports).map { _ in
             let indexPath = FlowIndexPath(item: largeRandom.int(0..<largePerSection), section: largeRandom.int(0..<largeSections))
             return SizeReport(indexPath: indexPath, size: large.realSize(indexPath))

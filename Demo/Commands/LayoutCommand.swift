@@ -46,16 +46,11 @@ enum LayoutCommand {
         }
         // Stream: elements go out as the query finds them, never all in memory.
         var writer = LayoutOutput.Writer(contentSize: contentSize) { Terminal.out($0) }
-        try state.enumerateElements(in: rect ?? everything(contentSize: contentSize)) { element in
+        try state.enumerateElements(in: rect ?? .everything) { element in
             writer.append(element)
             return true
         }
         writer.finish()
-    }
-
-    /// A rect that meets every element, oversize items included.
-    static func everything(contentSize: Size) -> Rect {
-        Rect(x: -1e300, y: -1e300, width: 1e307, height: 1e307)
     }
 
     /// Reads and decodes a description, turning every failure into an input error.

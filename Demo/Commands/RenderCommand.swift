@@ -58,7 +58,7 @@ enum RenderCommand {
         let description = try LayoutCommand.loadDescription(parsed.positional.first ?? "-")
         var state = try LayoutCommand.makeState(description)
         let contentSize = state.contentSize
-        let query = rect ?? LayoutCommand.everything(contentSize: contentSize)
+        let query = rect ?? .everything
         if rect == nil, state.totalItemCount > SVGRenderer.maximumElements {
             throw InputError("the layout has \(state.totalItemCount) items, too many to draw; pass --rect to draw part of it")
         }

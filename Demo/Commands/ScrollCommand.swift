@@ -1,5 +1,6 @@
 import Foundation
 import FlowLayout
+import FlowLayoutReference
 import FlowLayoutDescription
 
 /// `flow-demo scroll`: a simulated scrolling session over a huge self-sizing
@@ -118,7 +119,7 @@ enum ScrollCommand {
         }
         var options = ScrollSession.Options()
         options.framesPerSecond = try parsed.double("fps", default: 120, in: 1...1_000)
-        var random = DemoRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         options.gestures = try Gesture.parseScript(parsed.string("script") ?? Gesture.defaultScript, random: &random)
         switch parsed.string("anchor") ?? "first" {
         case "first": options.anchor = .firstVisibleItem

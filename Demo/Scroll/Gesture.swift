@@ -1,3 +1,6 @@
+import FlowLayoutDescription
+import FlowLayoutReference
+
 /// One scripted gesture of a simulated scrolling session.
 enum Gesture: Hashable, CustomStringConvertible {
     /// A drag at a constant speed (points per second, negative towards the top).
@@ -24,19 +27,15 @@ enum Gesture: Hashable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .drag(speed, seconds): "drag:\(format(speed)):\(format(seconds))"
-        case let .fling(velocity): "fling:\(format(velocity))"
+        case let .drag(speed, seconds): "drag:\(LayoutOutput.number(speed)):\(LayoutOutput.number(seconds))"
+        case let .fling(velocity): "fling:\(LayoutOutput.number(velocity))"
         case .jump(.indexPath(let s, let i)): "jump:\(s).\(i)"
         case .jump(.global(let i)): "jump:\(i)"
-        case .jump(.fraction(let f)): "jump:\(format(f * 100))%"
+        case .jump(.fraction(let f)): "jump:\(LayoutOutput.number(f * 100))%"
         case .end: "end"
         case .top: "top"
-        case let .pause(seconds): "pause:\(format(seconds))"
+        case let .pause(seconds): "pause:\(LayoutOutput.number(seconds))"
         }
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The default script: a drag, a fling, a jump to the middle, back up through
@@ -44,7 +43,7 @@ enum Gesture: Hashable, CustomStringConvertible {
     static let defaultScript = "drag:1500:2,fling:12000,jump:50%,drag:-1500:1.5,fling:-9000,end,drag:-1200:1,top,pause:0.25"
 
     /// Parses a comma-separated script; `random:N` expands to N seeded random gestures.
-    static func parseScript(_ script: String, random: inout DemoRandom) throws(UsageError) -> [Gesture] {
+    static func parseScript(_ script: String, random: inout SeededRandom) throws(UsageError) -> [Gesture] {
         var gestures: [Gesture] = []
         for token in script.split(separator: ",") {
             let parts = token.split(separator: ":").map(String.init)
@@ -98,7 +97,7 @@ enum Gesture: Hashable, CustomStringConvertible {
     }
 
     /// A seeded random gesture for the random mix.
-    static func randomGesture(_ random: inout DemoRandom) -> Gesture {
+    static func randomGesture(_ random: inout SeededRandom) -> Gesture {
         switch random.int(0..<10) {
         case 0..<4: .drag(speed: random.double(-2_500...2_500).rounded(), seconds: random.double(0.2...1.5))
         case 4..<7: .fling(velocity: random.double(-15_000...15_000).rounded())
@@ -106,32 +105,5 @@ enum Gesture: Hashable, CustomStringConvertible {
         case 8: random.int(0..<2) == 0 ? .end : .top
         default: .pause(seconds: 0.1)
         }
-    }
-}
-
-/// The demo's seeded generator (SplitMix64): sessions replay from their seed.
-struct DemoRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    mutating func double(_ range: ClosedRange<Double>) -> Double { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-
-    /// A value that depends only on `key` and `seed`: the same item always gets
-    /// the same real size, whatever order it is measured in.
-    static func hash(_ key: UInt64, seed: UInt64) -> DemoRandom {
-        var random = DemoRandom(seed: key &* 0x9E37_79B9_7F4A_7C15 ^ seed)
-        _ = random.next()
-        return random
     }
 }

@@ -5,48 +5,49 @@ import FlowLayout
 /// (and as `bench --synchronous` does, so that callgrind, which cannot follow
 /// Swift concurrency's threads, can count its instructions).
 ///
-/// Used from one task only; the actor calls hop as usual.
+/// Exactly one of `engine` and `core` is set. Used from one task only; the
+/// actor calls hop as usual.
 final class LayoutDriver {
     private let engine: FlowLayoutEngine?
-    private var state: FlowLayoutState
+    private var core: FlowLayoutState?
 
     /// A driver over a new engine.
     init(
         configuration: FlowLayoutConfiguration, sections: [FlowSection], viewportSize: Size,
         options: FlowLayoutOptions = FlowLayoutOptions(), synchronous: Bool = false
     ) throws {
-        state = try FlowLayoutState(
+        let state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: viewportSize, options: options)
         engine = synchronous ? nil : FlowLayoutEngine(state: state)
-        if engine != nil { state = try FlowLayoutState(sections: [], viewportSize: .zero) }
+        core = synchronous ? state : nil
     }
 
     func performFrame(_ request: FrameRequest) async throws -> FrameResult {
         if let engine { return try await engine.performFrame(request) }
-        return try state.performFrame(request)
+        return try core!.performFrame(request)
     }
 
     func layoutAttributesForElements(in rect: Rect) async throws -> [LayoutAttributes] {
         if let engine { return try await engine.layoutAttributesForElements(in: rect) }
-        return try state.layoutAttributesForElements(in: rect)
+        return try core!.layoutAttributesForElements(in: rect)
     }
 
     func layoutAttributesForItem(at indexPath: FlowIndexPath) async throws -> LayoutAttributes {
         if let engine { return try await engine.layoutAttributesForItem(at: indexPath) }
-        return try state.layoutAttributesForItem(at: indexPath)
+        return try core!.layoutAttributesForItem(at: indexPath)
     }
 
     var estimatedContentSize: Size {
         get async {
             if let engine { return await engine.estimatedContentSize }
-            return state.estimatedContentSize
+            return core!.estimatedContentSize
         }
     }
 
     var memoryFootprint: Int {
         get async {
             if let engine { return await engine.snapshot.memoryFootprint }
-            return state.memoryFootprint
+            return core!.memoryFootprint
         }
     }
 }

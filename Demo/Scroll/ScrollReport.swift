@@ -1,4 +1,5 @@
 import Foundation
+import FlowLayoutDescription
 
 /// What a session measured: the summary, and its JSON form for tools.
 struct ScrollReport: Sendable {
@@ -23,7 +24,7 @@ struct ScrollReport: Sendable {
         var lines = [
             "flow-demo scroll: \(title)",
             "script           \(script)",
-            "frames           \(grouped(frames)) at \(format(framesPerSecond)) Hz (\(String(format: "%.2f", seconds)) s of scrolling)",
+            "frames           \(grouped(frames)) at \(LayoutOutput.number(framesPerSecond)) Hz (\(String(format: "%.2f", seconds)) s of scrolling)",
             "items shown      \(grouped(itemsShown)) of \(grouped(totalItems)), measured as they appeared: \(grouped(sizeReports)) size reports in \(grouped(framesWithReports)) frames",
             "content \(axis.padding(8)) \(points(contentStart)) at the start (estimated), \(points(contentEnd)) at the end (\(String(format: "%+.3f", change))%)",
             "estimate         real \(axis)s differ from the estimate by \(percent(estimateErrorMean)) on average, \(percent(estimateErrorMax)) at most",
@@ -49,20 +50,16 @@ struct ScrollReport: Sendable {
             "\"totalItems\": \(totalItems)",
             "\"itemsShown\": \(itemsShown)",
             "\"sizeReports\": \(sizeReports)",
-            "\"maxAnchorJump\": \(json(maxAnchorJump))",
-            "\"contentSize\": { \"start\": \(json(contentStart)), \"end\": \(json(contentEnd)) }",
-            "\"estimateError\": { \"mean\": \(json(estimateErrorMean)), \"max\": \(json(estimateErrorMax)) }",
+            "\"maxAnchorJump\": \(LayoutOutput.number(maxAnchorJump))",
+            "\"contentSize\": { \"start\": \(LayoutOutput.number(contentStart)), \"end\": \(LayoutOutput.number(contentEnd)) }",
+            "\"estimateError\": { \"mean\": \(LayoutOutput.number(estimateErrorMean)), \"max\": \(LayoutOutput.number(estimateErrorMax)) }",
         ]
         if includeTimes {
             fields.append(
-                "\"frameMicros\": { \"median\": \(json(frameMicros.median)), \"p99\": \(json(frameMicros.p99)), \"max\": \(json(frameMicros.max)) }")
+                "\"frameMicros\": { \"median\": \(LayoutOutput.number(frameMicros.median)), \"p99\": \(LayoutOutput.number(frameMicros.p99)), \"max\": \(LayoutOutput.number(frameMicros.max)) }")
             fields.append("\"peakMemoryBytes\": \(peakMemoryBytes)")
         }
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
-    }
-
-    private func json(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private func points(_ value: Double) -> String {
@@ -73,8 +70,4 @@ struct ScrollReport: Sendable {
     }
 
     private func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 }

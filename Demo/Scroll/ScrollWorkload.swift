@@ -1,4 +1,5 @@
 import FlowLayout
+import FlowLayoutReference
 import FlowLayoutDescription
 
 /// The collection a session scrolls: what the engine is told (counts, the
@@ -28,7 +29,7 @@ struct ScrollWorkload: Sendable {
     func realSize(_ indexPath: FlowIndexPath) -> Size {
         switch sizes {
         case let .seeded(estimate, variation, seed):
-            var random = DemoRandom.hash(UInt64(indexPath.section) << 32 | UInt64(indexPath.item), seed: seed)
+            var random = SeededRandom.keyed(UInt64(indexPath.section) << 32 | UInt64(indexPath.item), seed: seed)
             func scaled(_ value: Double) -> Double {
                 ((value * (1 + variation * random.double(-1...1))) * 2).rounded() / 2
             }

@@ -1,4 +1,5 @@
 import FlowLayoutCore
+import FlowLayoutReference
 import FlowLayoutTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import FlowLayoutCore
+import FlowLayoutReference
 import FlowLayoutTestSupport
 import Testing
 

@@ -14,7 +14,7 @@ struct SpecExampleTests {
         var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
         let size = state.contentSize
         let all = try state.layoutAttributesForElements(
-            in: Rect(x: -1e6, y: -1e6, width: size.width + 2e6, height: size.height + 2e6))
+            in: .everything)
         let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport)
         #expect(all == reference.attributes)
         #expect(size == reference.contentSize)
@@ -256,7 +256,7 @@ struct AlignmentTests {
         configure(&configuration)
         let sections = [sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 5))]
         var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
-        let all = try state.layoutAttributesForElements(in: Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4))
+        let all = try state.layoutAttributesForElements(in: .everything)
         let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
         #expect(all == reference.attributes)
         return all.map(\.frame)

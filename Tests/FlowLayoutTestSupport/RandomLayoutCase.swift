@@ -1,4 +1,5 @@
 import FlowLayoutCore
+import FlowLayoutReference
 
 /// One random layout input: configuration, sections and viewport, drawn from a
 /// seed. Values are either *dyadic* (multiples of 1/4, small enough that every

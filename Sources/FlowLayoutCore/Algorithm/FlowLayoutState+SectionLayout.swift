@@ -122,13 +122,7 @@ extension FlowLayoutState {
             var builder = BlockBuilder(
                 perLine: context.perLine, uniformThickness: context.uniformThickness,
                 lineSpacing: context.metrics.lineSpacing)
-            let lines: Int
-            if let base = sections[q].baseSizes, sections[q].overrides.isEmpty {
-                lines = Self.breakAllLines(
-                    of: base, direction: configuration.scrollDirection, metrics: context.metrics, into: &builder)
-            } else {
-                lines = Self.breakLines(context: context, into: &builder)
-            }
+            let lines = Self.breakLines(context: context, into: &builder)
             sections[q].blocks = BlockSequence(blocks: builder.blocks, lineSpacing: context.metrics.lineSpacing)
             workCounters.linesBroken += lines
         }
@@ -170,43 +164,6 @@ extension FlowLayoutState {
             p = line.end
         }
         return lines
-    }
-
-    /// Breaks every line of a section whose sizes are all given per item, with
-    /// nothing reported: the full-layout path, one pass over the sizes.
-    ///
-    /// - Complexity: O(n), about 10 ns an item.
-    private static func breakAllLines(
-        of base: [Size], direction: ScrollDirection, metrics: SectionMetrics, into builder: inout BlockBuilder
-    ) -> Int {
-        let available = metrics.available
-        let spacing = metrics.interitemSpacing
-        let vertical = direction == .vertical
-        return base.withUnsafeBufferPointer { sizes in
-            let n = sizes.count
-            var lines = 0
-            var p = 0
-            while p < n {
-                let first = sizes[p]
-                var running = vertical ? first.width : first.height
-                var thickness = vertical ? first.height : first.width
-                var end = p + 1
-                let limit = min(n, p + LineFit.maximumItemsPerLine)
-                while end < limit {
-                    let next = sizes[end]
-                    let candidate = running + spacing + (vertical ? next.width : next.height)
-                    if !(candidate <= available) { break }
-                    running = candidate
-                    let cross = vertical ? next.height : next.width
-                    if cross > thickness { thickness = cross }
-                    end += 1
-                }
-                builder.appendLine(itemCount: end - p, thickness: thickness)
-                lines += 1
-                p = end
-            }
-            return lines
-        }
     }
 
     /// The offset of section `q`'s start: the sum of the extents before it.

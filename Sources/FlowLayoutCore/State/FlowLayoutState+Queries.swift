@@ -181,7 +181,7 @@ extension FlowLayoutState {
             }
             if stopped { return }
             if metrics.footerExtent > 0, headerMeetsMain {
-                let footerTop = footerStart(section: q, start: start, extent: extent, metrics: metrics)
+                let footerTop = footerStart(start: start, extent: extent, metrics: metrics)
                 if footerTop <= high, footerTop + metrics.footerExtent >= low {
                     if !body(supplementary(.footer, section: q, cross: footerTop, extent: metrics.footerExtent, metrics: metrics)) {
                         return
@@ -210,7 +210,7 @@ extension FlowLayoutState {
 
     /// The footer's offset: after the section's lines and its trailing inset.
     @inline(__always)
-    func footerStart(section q: Int, start: Double, extent: Double, metrics: SectionMetrics) -> Double {
+    func footerStart(start: Double, extent: Double, metrics: SectionMetrics) -> Double {
         start + (extent - metrics.footerExtent)
     }
 
@@ -254,7 +254,7 @@ extension FlowLayoutState {
         let start = sectionStart(q)
         let cross =
             category == .header
-            ? start : footerStart(section: q, start: start, extent: sectionTree.extent(at: q), metrics: metrics)
+            ? start : footerStart(start: start, extent: sectionTree.extent(at: q), metrics: metrics)
         return supplementary(category, section: q, cross: cross, extent: extent, metrics: metrics)
     }
 }
