@@ -74,7 +74,7 @@ struct Scenarios {
         let load = workload(items: coldItems, sections: coldSections)
         let engine = try LayoutDriver(
             configuration: load.configuration, sections: load.sections, viewportSize: viewport, synchronous: synchronous)
-        let extent = await engine.estimatedContentSize.height
+        let extent = await engine.contentSize.height
         var random = SeededRandom(seed: 11)
         let offsets = (0..<jumps).map { _ in random.double(0...(extent - viewport.height)) }
         let timings = try await Timing.repeatedAsync(jumps) { index in
@@ -225,7 +225,7 @@ struct Scenarios {
         var memory = 0
         let engine = try Timing.repeated(quick ? 3 : 7) { _ in
             var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
-            _ = state.contentSize
+            _ = state.exactContentSize()
             memory = state.memoryFootprint
         }
         let reference =
@@ -236,7 +236,7 @@ struct Scenarios {
             }
         // Rect queries over explicit lines: viewports around the middle of the content.
         var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
-        let middle = state.contentSize.height / 2
+        let middle = state.exactContentSize().height / 2
         let queries = try Timing.repeated(jumps) { index in
             _ = try state.layoutAttributesForElements(in: rect(at: middle + Double(index % 100) * 997))
         }
@@ -277,7 +277,7 @@ struct Scenarios {
                 engine: first, referenceNote: "capped at \(grouped(referenceCap))",
                 engineMemoryBytes: await engine.memoryFootprint, items: hugeItems)
         ]
-        let middle = await engine.estimatedContentSize.height / 2
+        let middle = await engine.contentSize.height / 2
         let jump = try await Timing.repeatedAsync(repeats) { index in
             _ = try await engine.performFrame(FrameRequest(visibleRect: rect(at: middle + Double(index) * 3_000)))
         }

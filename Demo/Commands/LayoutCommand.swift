@@ -36,7 +36,7 @@ enum LayoutCommand {
         if let rect, rect.width < 0 || rect.height < 0 { throw UsageError("--rect needs a width and height >= 0") }
         let description = try loadDescription(parsed.positional.first ?? "-")
         var state = try makeState(description)
-        let contentSize = state.contentSize
+        let contentSize = state.exactContentSize()
         warnAboutOversizeItems(&state)
         if rect == nil {
             let total = state.totalItemCount + 2 * state.numberOfSections
@@ -46,7 +46,7 @@ enum LayoutCommand {
         }
         // Stream: elements go out as the query finds them, never all in memory.
         var writer = LayoutOutput.Writer(contentSize: contentSize) { Terminal.out($0) }
-        try state.enumerateElements(in: rect ?? .everything) { element in
+        try state.enumerateElements(in: rect ?? .infinite) { element in
             writer.append(element)
             return true
         }

@@ -57,8 +57,8 @@ enum RenderCommand {
         }
         let description = try LayoutCommand.loadDescription(parsed.positional.first ?? "-")
         var state = try LayoutCommand.makeState(description)
-        let contentSize = state.contentSize
-        let query = rect ?? .everything
+        let contentSize = state.exactContentSize()
+        let query = rect ?? .infinite
         if rect == nil, state.totalItemCount > SVGRenderer.maximumElements {
             throw InputError("the layout has \(state.totalItemCount) items, too many to draw; pass --rect to draw part of it")
         }
@@ -90,7 +90,7 @@ enum RenderCommand {
             ? Rect(x: viewport.minX, y: viewport.minY - viewport.height / 2, width: viewport.width, height: viewport.height * 2)
             : Rect(x: viewport.minX - viewport.width / 2, y: viewport.minY, width: viewport.width * 2, height: viewport.height)
         let elements = try await session.engine.layoutAttributesForElements(in: region)
-        let contentSize = await session.engine.estimatedContentSize
+        let contentSize = await session.engine.contentSize
         return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport).render(elements)
     }
 }

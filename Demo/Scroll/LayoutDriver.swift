@@ -37,10 +37,10 @@ final class LayoutDriver {
         return try core!.layoutAttributesForItem(at: indexPath)
     }
 
-    var estimatedContentSize: Size {
+    var contentSize: Size {
         get async {
-            if let engine { return await engine.estimatedContentSize }
-            return core!.estimatedContentSize
+            if let engine { return await engine.contentSize }
+            return core!.contentSize
         }
     }
 

@@ -71,7 +71,7 @@ struct ScrollSession {
 
     /// Runs every gesture; calls `each` after every frame (return `false` to stop).
     mutating func run(each: (FrameRecord) -> Bool) async throws {
-        contentExtent = extent(await engine.estimatedContentSize)
+        contentExtent = extent(await engine.contentSize)
         report.contentStart = contentExtent
         report.totalItems = workload.sections.reduce(0) { $0 + $1.itemCount }
         if !(try await frame(to: 0, gesture: "start", each: each)) { return finish() }

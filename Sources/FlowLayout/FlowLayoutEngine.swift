@@ -9,6 +9,9 @@
 /// applies the anchoring adjustment and returns what to show. Drive it from a
 /// nonisolated task; a hop from the main actor costs a thread switch each way.
 ///
+/// Every query and update of ``FlowLayoutState`` has a method of the same name
+/// here. For several calls that must not interleave with other tasks' calls, use
+/// ``withState(_:)``; for reading a consistent copy off the actor, ``snapshot``.
 /// A host that owns a thread and needs no concurrency can use
 /// ``FlowLayoutState`` directly: same API, no hops.
 public actor FlowLayoutEngine {
@@ -23,7 +26,7 @@ public actor FlowLayoutEngine {
         sections: [FlowSection],
         viewportSize: Size,
         options: FlowLayoutOptions = FlowLayoutOptions()
-    ) throws {
+    ) throws(FlowLayoutError) {
         state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: viewportSize, options: options)
     }
@@ -39,25 +42,27 @@ public actor FlowLayoutEngine {
     /// - Complexity: O(1); copies share storage until one of them changes.
     public var snapshot: FlowLayoutState { state }
 
+    // MARK: Frames and queries
+
     /// One frame in one call: see ``FlowLayoutState/performFrame(_:)``.
     ///
-    /// - Complexity: one actor hop, plus O(log S + log B + k) for k visible
+    /// - Complexity: one actor hop, plus O(log S + log R + k) for k visible
     ///   elements and the cost of the reports.
-    public func performFrame(_ request: FrameRequest) throws -> FrameResult {
+    public func performFrame(_ request: FrameRequest) throws(FlowLayoutError) -> FrameResult {
         try state.performFrame(request)
     }
 
     /// The elements meeting `rect`: see ``FlowLayoutState/layoutAttributesForElements(in:)``.
     ///
-    /// - Complexity: one actor hop, plus O(log S + log B + k).
-    public func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
+    /// - Complexity: one actor hop, plus O(log S + log R + k).
+    public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
         try state.layoutAttributesForElements(in: rect)
     }
 
     /// One cell's attributes: see ``FlowLayoutState/layoutAttributesForItem(at:)``.
     ///
-    /// - Complexity: one actor hop, plus O(log S + log B + line length).
-    public func layoutAttributesForItem(at indexPath: FlowIndexPath) throws -> LayoutAttributes {
+    /// - Complexity: one actor hop, plus O(log S + log R + run length).
+    public func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
         try state.layoutAttributesForItem(at: indexPath)
     }
 
@@ -66,61 +71,104 @@ public actor FlowLayoutEngine {
     ///
     /// - Complexity: one actor hop, plus O(log S).
     public func layoutAttributesForSupplementaryElement(
-        ofKind category: ElementCategory, at indexPath: FlowIndexPath
-    ) throws -> LayoutAttributes? {
-        try state.layoutAttributesForSupplementaryElement(ofKind: category, at: indexPath)
+        ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
+    ) throws(FlowLayoutError) -> LayoutAttributes? {
+        try state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
     }
 
-    /// The exact content size: see ``FlowLayoutState/contentSize``.
-    ///
-    /// - Complexity: one actor hop; O(1) when no section is pending.
-    public var contentSize: Size { state.contentSize }
-
-    /// The content size with pending sections estimated: see
-    /// ``FlowLayoutState/estimatedContentSize``.
+    /// The content size, exact for every section laid out: see
+    /// ``FlowLayoutState/contentSize``.
     ///
     /// - Complexity: one actor hop, O(1).
-    public var estimatedContentSize: Size { state.estimatedContentSize }
+    public var contentSize: Size { state.contentSize }
+
+    /// Lays out every pending section and returns the exact content size: see
+    /// ``FlowLayoutState/exactContentSize()``.
+    ///
+    /// - Complexity: one actor hop, plus the layout of the pending sections.
+    public func exactContentSize() -> Size { state.exactContentSize() }
+
+    /// The number of sections.
+    ///
+    /// - Complexity: one actor hop, O(1).
+    public var numberOfSections: Int { state.numberOfSections }
+
+    /// The number of items in `section`: see ``FlowLayoutState/numberOfItems(inSection:)``.
+    ///
+    /// - Complexity: one actor hop, O(log S).
+    public func numberOfItems(inSection section: Int) throws(FlowLayoutError) -> Int {
+        try state.numberOfItems(inSection: section)
+    }
+
+    /// Oversize items of a section: see ``FlowLayoutState/diagnostics(inSection:)``.
+    ///
+    /// - Complexity: one actor hop, plus O(n) for a section with items of its own.
+    public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
+        try state.diagnostics(inSection: section)
+    }
+
+    /// The bytes of heap the state holds: see ``FlowLayoutState/memoryFootprint``.
+    ///
+    /// - Complexity: one actor hop, O(S + runs).
+    public var memoryFootprint: Int { state.memoryFootprint }
+
+    /// The work counters: see ``FlowLayoutState/workCounters``.
+    ///
+    /// - Complexity: one actor hop, O(1).
+    public var workCounters: LayoutWorkCounters { state.workCounters }
+
+    // MARK: Updates
 
     /// Applies reported sizes: see ``FlowLayoutState/reportSizes(_:)``.
     ///
-    /// - Complexity: one actor hop, plus O(log S + log B + lines re-broken) a report.
-    public func reportSizes(_ reports: [SizeReport]) throws -> LayoutUpdate {
+    /// - Complexity: one actor hop, plus per report O(log S + log R) and the
+    ///   lines it re-breaks.
+    public func reportSizes(_ reports: [SizeReport]) throws(FlowLayoutError) -> LayoutUpdate {
         try state.reportSizes(reports)
+    }
+
+    /// Applies one reported size: see ``FlowLayoutState/reportSize(_:forItemAt:)``.
+    ///
+    /// - Complexity: one actor hop, plus O(log S + log R) and the lines re-broken.
+    public func reportSize(_ size: Size, forItemAt indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutUpdate {
+        try state.reportSize(size, forItemAt: indexPath)
     }
 
     /// Sets the visible rect: see ``FlowLayoutState/setVisibleRect(_:)``.
     ///
     /// - Complexity: one actor hop, O(1).
-    public func setVisibleRect(_ rect: Rect) throws {
+    public func setVisibleRect(_ rect: Rect) throws(FlowLayoutError) {
         try state.setVisibleRect(rect)
     }
 
     /// Changes the viewport size: see ``FlowLayoutState/setViewportSize(_:)``.
     ///
     /// - Complexity: one actor hop, plus O(S) and the sections up to the anchor.
-    public func setViewportSize(_ size: Size) throws -> LayoutUpdate {
+    public func setViewportSize(_ size: Size) throws(FlowLayoutError) -> LayoutUpdate {
         try state.setViewportSize(size)
     }
 
     /// Replaces the layout-wide properties: see ``FlowLayoutState/setConfiguration(_:)``.
     ///
     /// - Complexity: one actor hop, plus O(S) and the sections up to the anchor.
-    public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws -> LayoutUpdate {
+    public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try state.setConfiguration(configuration)
     }
 
-    /// Changes the engine options: see ``FlowLayoutState/setOptions(_:)``.
+    /// Changes the settings beyond UIKit: see ``FlowLayoutState/setOptions(_:)``.
     ///
-    /// - Complexity: one actor hop, O(1).
-    public func setOptions(_ options: FlowLayoutOptions) {
+    /// - Complexity: one actor hop, plus finding the anchor.
+    @discardableResult
+    public func setOptions(_ options: FlowLayoutOptions) -> LayoutUpdate {
         state.setOptions(options)
     }
 
-    /// The work counters: see ``FlowLayoutState/workCounters``.
+    /// Zeroes the work counters.
     ///
     /// - Complexity: one actor hop, O(1).
-    public var workCounters: LayoutWorkCounters { state.workCounters }
+    public func resetWorkCounters() {
+        state.resetWorkCounters()
+    }
 
     /// Runs `body` on the state in one isolated step, for a batch of calls that
     /// must not interleave with other tasks' calls. If `body` throws, the state
@@ -128,9 +176,9 @@ public actor FlowLayoutEngine {
     /// validating calls.
     ///
     /// - Complexity: one actor hop, plus what `body` does.
-    public func withState<Result: Sendable>(
-        _ body: @Sendable (inout FlowLayoutState) throws -> Result
-    ) rethrows -> Result {
+    public func withState<Result: Sendable, Failure: Error>(
+        _ body: @Sendable (inout FlowLayoutState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try body(&state)
     }
 }

@@ -18,6 +18,7 @@ public struct ReferenceLayout: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: the layout's properties.
+    ///   - options: the settings beyond UIKit (alignment; the rest do not change frames).
     ///   - sections: the sections.
     ///   - viewportSize: the collection view's bounds size.
     ///   - reportedSizes: real sizes reported by items; they override every other
@@ -29,6 +30,7 @@ public struct ReferenceLayout: Sendable {
     /// - Complexity: O(n) for n items, plus O(k) per uniform section for its fit count k.
     public init(
         configuration: FlowLayoutConfiguration,
+        options: FlowLayoutOptions = FlowLayoutOptions(),
         sections: [FlowSection],
         viewportSize: Size,
         reportedSizes: [FlowIndexPath: Size] = [:],
@@ -79,15 +81,14 @@ public struct ReferenceLayout: Sendable {
             // 3.3: uniform means every item takes itemSize.
             let uniform = section.itemSizes == nil && !selfSizing && !reportedSections.contains(s)
 
-            // 2.1: greedy lines, at most 65,536 items each [C].
-            let lineCap = 65_536
+            // 2.1: greedy lines, any number of items each.
             var lines: [Range<Int>] = []
             var i = 0
             while i < n {
                 let start = i
                 var running = main(sizes[i])
                 i += 1
-                while i < n && i - start < lineCap {
+                while i < n {
                     let candidate = running + spacing + main(sizes[i])
                     if candidate <= available {
                         running = candidate
@@ -99,22 +100,23 @@ public struct ReferenceLayout: Sendable {
                 lines.append(start..<i)
             }
 
-            // 3.3: how many itemSize items a full line holds; nil when the line is
-            // full by count rather than by space.
+            // 3.3: how many itemSize items a full line holds; nil when any number
+            // does (the running extent stops growing before it passes the line).
             var fullLine: Int? = 1
             let w = main(configuration.itemSize)
             if uniform && w <= available {
-                if w + spacing == 0 {
-                    fullLine = nil
-                } else {
-                    var running = w
-                    var k = 1
-                    while k < lineCap && running + spacing + w <= available {
-                        running = running + spacing + w
-                        k += 1
+                var running = w
+                var k = 1
+                while running + spacing + w <= available {
+                    let next = running + spacing + w
+                    if next == running {
+                        k = 0
+                        break
                     }
-                    fullLine = k == lineCap ? nil : k
+                    running = next
+                    k += 1
                 }
+                fullLine = k == 0 ? nil : k
             }
 
             for (index, line) in lines.enumerated() {
@@ -123,13 +125,22 @@ public struct ReferenceLayout: Sendable {
                 for item in line { thickness = max(thickness, cross(sizes[item])) }
                 // 3.4: which alignment applies to this line, as UIKit's default or as configured.
                 enum Mode { case uikit, justified, packed(Double) }
-                var mode: Mode
-                switch isLast ? configuration.lastLineAlignment.rawValue : configuration.lineAlignment.rawValue {
-                case "automatic": mode = .uikit
-                case "justified": mode = .justified
-                case "leading": mode = .packed(0)
-                case "center": mode = .packed(0.5)
-                default: mode = .packed(1)
+                let mode: Mode
+                if isLast {
+                    switch options.lastLineAlignment {
+                    case .automatic: mode = .uikit
+                    case .justified: mode = .justified
+                    case .leading: mode = .packed(0)
+                    case .center: mode = .packed(0.5)
+                    case .trailing: mode = .packed(1)
+                    }
+                } else {
+                    switch options.lineAlignment {
+                    case .justified: mode = .justified
+                    case .leading: mode = .packed(0)
+                    case .center: mode = .packed(0.5)
+                    case .trailing: mode = .packed(1)
+                    }
                 }
                 var xs: [Double] = []
                 if line.count == 1 && main(sizes[line.lowerBound]) > available {
@@ -172,7 +183,7 @@ public struct ReferenceLayout: Sendable {
                 for (offset, item) in line.enumerated() {
                     let size = sizes[item]
                     // 2.3 and 3.4: across the line.
-                    let y = switch configuration.crossAlignment {
+                    let y = switch options.crossAlignment {
                     case .top: y
                     case .center: y + (thickness - cross(size)) / 2
                     case .bottom: y + (thickness - cross(size))

@@ -61,9 +61,9 @@ struct AnchoringTests {
         for _ in 0..<600 { try frame(to: offset + 37.5) }
         // Jump to the middle, settle, then drag up through unmeasured items: every
         // report lands above the anchor.
-        try frame(to: state.estimatedContentSize.height / 2)
+        try frame(to: state.contentSize.height / 2)
         for _ in 0..<600 { try frame(to: offset - 41.25) }
-        try frame(to: state.estimatedContentSize.height - 844)
+        try frame(to: state.contentSize.height - 844)
         for _ in 0..<200 { try frame(to: offset - 50) }
         #expect(frames == 1_402)
         #expect(measured.count > 1_000)
@@ -99,7 +99,7 @@ struct AnchoringTests {
         var state = try FlowLayoutState(
             configuration: configuration, sections: [FlowSection(itemCount: 100_000)],
             viewportSize: Size(width: 390, height: 844), options: FlowLayoutOptions(estimateRefinement: .meanOfReportedSizes))
-        let initial = state.estimatedContentSize.height
+        let initial = state.contentSize.height
         try state.setVisibleRect(Rect(x: 0, y: 0, width: 390, height: 844))
         var offset = 0.0
         for chunk in 0..<40 {
@@ -119,7 +119,7 @@ struct AnchoringTests {
         // is close to the truth although 98% of the items were never measured.
         #expect(state.currentEstimatedItemSize == Size(width: 390, height: 120))
         let truth = 100_000 * 120.0 + 99_999 * 10
-        #expect(abs(state.estimatedContentSize.height - truth) < 1)
+        #expect(abs(state.contentSize.height - truth) < 1)
         #expect(initial < truth / 2)
     }
 }

@@ -25,10 +25,10 @@ struct BadInputTests {
     static func observe(_ state: FlowLayoutState) throws -> Observation {
         var copy = state  // observing lays sections out; keep the original untouched
         let pending = copy.pendingSectionCount
-        let size = copy.contentSize
+        let size = copy.exactContentSize()
         return Observation(
             elements: try copy.layoutAttributesForElements(
-                in: .everything),
+                in: .infinite),
             contentSize: size, visibleRect: copy.visibleRect, estimate: copy.currentEstimatedItemSize,
             configuration: copy.configuration, viewport: copy.viewportSize, pending: pending)
     }
@@ -80,20 +80,25 @@ struct BadInputTests {
                 }
             }
         }
-        for (indexPath, error) in [
-            (FlowIndexPath(item: 0, section: 4), FlowLayoutError.sectionOutOfRange(section: 4, sectionCount: 4)),
-            (FlowIndexPath(item: 0, section: -1), .sectionOutOfRange(section: -1, sectionCount: 4)),
-            (FlowIndexPath(item: 40, section: 0), .itemOutOfRange(FlowIndexPath(item: 40, section: 0), itemCount: 40)),
-            (FlowIndexPath(item: -1, section: 1), .itemOutOfRange(FlowIndexPath(item: -1, section: 1), itemCount: 30)),
-            (FlowIndexPath(item: 0, section: 2), .itemOutOfRange(FlowIndexPath(item: 0, section: 2), itemCount: 0)),
-            (FlowIndexPath(item: .max, section: .max), .sectionOutOfRange(section: .max, sectionCount: 4)),
-        ] {
+        func outOfRange(_ path: String) -> [(FlowIndexPath, FlowLayoutError)] {
+            [
+                (FlowIndexPath(item: 0, section: 4), .sectionOutOfRange(path: path, section: 4, sectionCount: 4)),
+                (FlowIndexPath(item: 0, section: -1), .sectionOutOfRange(path: path, section: -1, sectionCount: 4)),
+                (FlowIndexPath(item: 40, section: 0), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 40, section: 0), itemCount: 40)),
+                (FlowIndexPath(item: -1, section: 1), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: -1, section: 1), itemCount: 30)),
+                (FlowIndexPath(item: 0, section: 2), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 0, section: 2), itemCount: 0)),
+                (FlowIndexPath(item: .max, section: .max), .sectionOutOfRange(path: path, section: .max, sectionCount: 4)),
+            ]
+        }
+        for (indexPath, error) in outOfRange("sizeReports[1].indexPath") {
             tried += try Self.expectRefusal(error) {
                 _ = try $0.reportSizes([
                     SizeReport(indexPath: FlowIndexPath(item: 2, section: 0), size: Size(width: 10, height: 10)),
                     SizeReport(indexPath: indexPath, size: Size(width: 10, height: 10)),
                 ])
             }
+        }
+        for (indexPath, error) in outOfRange("sizeReports[0].indexPath") {
             tried += try Self.expectRefusal(error) {
                 _ = try $0.performFrame(
                     FrameRequest(
@@ -125,16 +130,16 @@ struct BadInputTests {
                 _ = try $0.performFrame(FrameRequest(visibleRect: Rect(x: 0, y: 0, width: value, height: 1)))
             }
         }
-        try Self.expectRefusal(.itemOutOfRange(FlowIndexPath(item: 30, section: 1), itemCount: 30)) {
+        try Self.expectRefusal(.itemOutOfRange(path: "indexPath", indexPath: FlowIndexPath(item: 30, section: 1), itemCount: 30)) {
             _ = try $0.layoutAttributesForItem(at: FlowIndexPath(item: 30, section: 1))
         }
-        try Self.expectRefusal(.sectionOutOfRange(section: 9, sectionCount: 4)) {
+        try Self.expectRefusal(.sectionOutOfRange(path: "indexPath.section", section: 9, sectionCount: 4)) {
             _ = try $0.layoutAttributesForSupplementaryElement(ofKind: .header, at: FlowIndexPath(item: 0, section: 9))
         }
-        try Self.expectRefusal(.sectionOutOfRange(section: -3, sectionCount: 4)) {
+        try Self.expectRefusal(.sectionOutOfRange(path: "section", section: -3, sectionCount: 4)) {
             _ = try $0.numberOfItems(inSection: -3)
         }
-        try Self.expectRefusal(.sectionOutOfRange(section: 4, sectionCount: 4)) {
+        try Self.expectRefusal(.sectionOutOfRange(path: "section", section: 4, sectionCount: 4)) {
             _ = try $0.diagnostics(inSection: 4)
         }
     }
@@ -178,7 +183,7 @@ struct BadInputTests {
         expectError(.invalidCount(path: "sections[0].itemCount", count: 1 << 31), [FlowSection(itemCount: 1 << 31)])
         var mismatched = FlowSection(itemSizes: [Size(width: 1, height: 1)])
         mismatched.itemCount = 3
-        expectError(.itemSizesCountMismatch(section: 0, itemCount: 3, sizeCount: 1), [mismatched])
+        expectError(.itemSizesCountMismatch(path: "sections[0].itemSizes", itemCount: 3, sizeCount: 1), [mismatched])
         for value in Self.badNumbers {
             expectError(
                 .invalidValue(path: "sections[2].itemSizes[1].height", value: value),
@@ -199,14 +204,17 @@ struct BadInputTests {
             "\(FlowLayoutError.invalidValue(path: "sections[3].itemSizes[17].width", value: -1))"
                 == "sections[3].itemSizes[17].width: must be a finite number >= 0 (got -1.0)")
         #expect(
-            "\(FlowLayoutError.itemOutOfRange(FlowIndexPath(item: 9, section: 2), itemCount: 5))"
-                == "item 9 of section 2 is out of range: the section has 5 items")
+            "\(FlowLayoutError.itemOutOfRange(path: "sizeReports[3].indexPath", indexPath: FlowIndexPath(item: 9, section: 2), itemCount: 5))"
+                == "sizeReports[3].indexPath: item 9 of section 2 is out of range: the section has 5 items")
         #expect(
-            "\(FlowLayoutError.sectionOutOfRange(section: 7, sectionCount: 3))"
-                == "section 7 is out of range: the layout has 3 sections")
+            "\(FlowLayoutError.sectionOutOfRange(path: "indexPath.section", section: 7, sectionCount: 3))"
+                == "indexPath.section: section 7 is out of range: the layout has 3 sections")
         #expect(
-            "\(FlowLayoutError.itemSizesCountMismatch(section: 1, itemCount: 4, sizeCount: 2))"
+            "\(FlowLayoutError.itemSizesCountMismatch(path: "sections[1].itemSizes", itemCount: 4, sizeCount: 2))"
                 == "sections[1].itemSizes: holds 2 sizes but the section has 4 items")
+        #expect(
+            "\(FlowLayoutError.invalidBatch(path: "insertItems[0].item", problem: .itemPastEnd(FlowIndexPath(item: 7, section: 0), itemCountAfter: 5)))"
+                == "insertItems[0].item: 7 is past the end of section 0 (5 items after the batch)")
         #expect("\(FlowLayoutError.invalidCount(path: "sections[0].itemCount", count: -2))".hasPrefix("sections[0].itemCount: must be a count from 0 to 2147483647"))
         #expect(
             "\(FlowLayoutError.invalidValue(path: "viewportSize.width", value: 2e15))"
@@ -221,14 +229,14 @@ struct BadInputTests {
         try Self.expectRefusal(.invalidValue(path: "viewportSize.width", value: .greatestFiniteMagnitude)) {
             _ = try $0.setViewportSize(Size(width: .greatestFiniteMagnitude, height: 1))
         }
-        // The largest lengths at the largest count stay finite.
-        var state = try FlowLayoutState(
-            configuration: FlowLayoutConfiguration(itemSize: Size(width: 1e15, height: 1e15), minimumLineSpacing: 1e15),
-            sections: [FlowSection(itemCount: FlowLayoutLimits.maximumCount, sectionInset: EdgeInsets(all: 1e15))],
-            viewportSize: Size(width: 1e15, height: 1e15))
-        #expect(state.contentSize.height.isFinite)
-        let last = try state.layoutAttributesForItem(at: FlowIndexPath(item: FlowLayoutLimits.maximumCount - 1, section: 0))
-        #expect(last.frame.minY.isFinite && last.frame.maxY.isFinite)
+        // The largest lengths at the largest count would take the content far past
+        // 1e15 points: refused, naming the first section past the limit (spec 9).
+        #expect(throws: FlowLayoutError.contentTooLarge(path: "sections[0]", extent: 0x1p62)) {
+            _ = try FlowLayoutState(
+                configuration: FlowLayoutConfiguration(itemSize: Size(width: 1e15, height: 1e15), minimumLineSpacing: 1e15),
+                sections: [FlowSection(itemCount: FlowLayoutLimits.maximumCount, sectionInset: EdgeInsets(all: 1e15))],
+                viewportSize: Size(width: 1e15, height: 1e15))
+        }
     }
 
     @Test("random garbage calls never trap and never corrupt")
@@ -258,9 +266,10 @@ struct BadInputTests {
                 }
                 // Accepted: adopt it unless it made the layout absurdly large to observe.
                 if candidate.viewportSize.width <= 1e6 && candidate.viewportSize.width >= 1 { state = candidate }
-            } catch is FlowLayoutError {
+            } catch {
                 refused += 1
-                #expect(try Self.observe(candidate) == before)
+                let after = try Self.observe(candidate)
+                #expect(after == before)
             }
         }
         #expect(refused > 500)

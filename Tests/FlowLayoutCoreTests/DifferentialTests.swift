@@ -60,24 +60,27 @@ struct DifferentialTests {
     /// Compares engine and reference for one random case.
     static func compare(_ input: RandomLayoutCase) throws -> [String] {
         let reference = ReferenceLayout(
-            configuration: input.configuration, sections: input.sections, viewportSize: input.viewportSize)
+            configuration: input.configuration, options: input.options, sections: input.sections,
+            viewportSize: input.viewportSize)
         let tolerance = input.isDyadic ? 0 : LayoutComparison.tolerance(contentSize: reference.contentSize)
         return try compare(
-            configuration: input.configuration, sections: input.sections, viewport: input.viewportSize,
-            tolerance: tolerance, seed: input.seed, reference: reference)
+            configuration: input.configuration, options: input.options, sections: input.sections,
+            viewport: input.viewportSize, tolerance: tolerance, seed: input.seed, reference: reference)
     }
 
     /// Compares engine and reference: first random rect and item queries on a
     /// fresh state (so they meet pending sections), then everything.
     static func compare(
-        configuration: FlowLayoutConfiguration, sections: [FlowSection], viewport: Size, tolerance: Double,
-        seed: UInt64 = 0, reference: ReferenceLayout? = nil
+        configuration: FlowLayoutConfiguration, options: FlowLayoutOptions = FlowLayoutOptions(), sections: [FlowSection],
+        viewport: Size, tolerance: Double, seed: UInt64 = 0, reference: ReferenceLayout? = nil
     ) throws -> [String] {
         let reference =
-            reference ?? ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport)
+            reference
+            ?? ReferenceLayout(configuration: configuration, options: options, sections: sections, viewportSize: viewport)
         var random = SeededRandom(seed: seed &* 7919 &+ 17)
         var issues: [String] = []
-        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: viewport, options: options)
         let extent = max(reference.contentSize.width, reference.contentSize.height)
 
         // Queries on a fresh, lazily laid-out state.
@@ -97,7 +100,7 @@ struct DifferentialTests {
         }
 
         // Everything.
-        let contentSize = state.contentSize
+        let contentSize = state.exactContentSize()
         if !LayoutComparison.close(contentSize.width, reference.contentSize.width, tolerance)
             || !LayoutComparison.close(contentSize.height, reference.contentSize.height, tolerance)
         {
@@ -105,11 +108,11 @@ struct DifferentialTests {
         }
         // Oversize items overflow the viewport, so "everything" reaches far beyond it.
         issues += LayoutComparison.differences(
-            engine: try state.layoutAttributesForElements(in: .everything), reference: reference.attributes,
+            engine: try state.layoutAttributesForElements(in: .infinite), reference: reference.attributes,
             tolerance: tolerance)
         for element in reference.attributes where element.category != .cell {
             let actual = try state.layoutAttributesForSupplementaryElement(
-                ofKind: element.category, at: element.indexPath)
+                ofKind: element.category == .header ? .header : .footer, at: element.indexPath)
             if actual.map({ !LayoutComparison.same($0, element, tolerance: tolerance) }) ?? true {
                 issues.append("supplementary query: engine \(String(describing: actual)) ≠ reference \(element)")
             }

@@ -91,14 +91,14 @@ struct SelfSizingDifferentialTests {
                     }
                 }
                 if full {
-                    let size = state.contentSize
+                    let size = state.exactContentSize()
                     if !LayoutComparison.close(size.width, reference.contentSize.width, tolerance)
                         || !LayoutComparison.close(size.height, reference.contentSize.height, tolerance)
                     {
                         issues.append("step \(step) \(label): content size \(size) ≠ \(reference.contentSize)")
                     }
                     issues += LayoutComparison.differences(
-                        engine: try state.layoutAttributesForElements(in: .everything),
+                        engine: try state.layoutAttributesForElements(in: .infinite),
                         reference: reference.attributes, tolerance: tolerance
                     ).map { "step \(step) \(label): \($0)" }
                 }
@@ -111,7 +111,7 @@ struct SelfSizingDifferentialTests {
                 if anchor.category == .cell {
                     new = try state.layoutAttributesForItem(at: anchor.indexPath).frame
                 } else {
-                    new = try state.layoutAttributesForSupplementaryElement(ofKind: anchor.category, at: anchor.indexPath)!.frame
+                    new = try state.layoutAttributesForSupplementaryElement(ofKind: anchor.category == .header ? .header : .footer, at: anchor.indexPath)!.frame
                 }
                 let direction = state.configuration.scrollDirection
                 let leading = options.scrollAnchor == .firstVisibleItem
@@ -151,7 +151,7 @@ struct SelfSizingDifferentialTests {
                 }
                 try checkAnchor(update, before: before, label: "viewport")
             case 5, 6:
-                let size = state.estimatedContentSize
+                let size = state.exactContentSize()
                 let rect = Rect(
                     x: random.double(-50...(size.width + 50)), y: random.double(-50...(size.height + 50)),
                     width: state.viewportSize.width, height: state.viewportSize.height)

@@ -12,9 +12,9 @@ struct SpecExampleTests {
         _ configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), sections: [FlowSection], viewport: Size
     ) throws -> (elements: [LayoutAttributes], contentSize: Size) {
         var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
-        let size = state.contentSize
+        let size = state.exactContentSize()
         let all = try state.layoutAttributesForElements(
-            in: .everything)
+            in: .infinite)
         let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport)
         #expect(all == reference.attributes)
         #expect(size == reference.contentSize)
@@ -218,19 +218,43 @@ struct SpecExampleTests {
 /// The rules the spec leaves open, as chosen (`README.md`, behaviour choices).
 @Suite("Behaviour choices")
 struct BehaviourChoiceTests {
-    @Test("[C] a line holds at most 65,536 items; the rest go on the next line")
-    func lineCap() throws {
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0, height: 2))
+    @Test("2.1 a line holds any number of items: 65,537 zero-width items share one line")
+    func unboundedLines() throws {
+        // The description of issue 12: itemSize 0 × 10, spacing 0, 65,537 items.
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0, height: 10))
         configuration.minimumInteritemSpacing = 0
-        let sections = [FlowSection(itemCount: 70_000)]
-        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 65_535, section: 0)).frame.minY == 0)
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 65_536, section: 0)).frame.minY == 12)
-        // The last line is full by count, not space: leading, minimum spacing 0.
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 69_999, section: 0)).frame.minX == 0)
-        #expect(state.contentSize.height == 14)
-        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
-        #expect(reference.contentSize.height == 14)
+        let viewport = Size(width: 390, height: 500)
+        var state = try FlowLayoutState(configuration: configuration, sections: [FlowSection(itemCount: 65_537)], viewportSize: viewport)
+        let all = try state.layoutAttributesForElements(in: .infinite)
+        #expect(all.count == 65_537)
+        #expect(all.allSatisfy { $0.frame == Rect(x: 0, y: 0, width: 0, height: 10) })
+        #expect(state.exactContentSize().height == 10)
+        // Per-item sizes 0.001 wide: the running sum reaches 65.536, far within 390.
+        let tiny = Array(repeating: Size(width: 0.001, height: 10), count: 65_537)
+        var sized = try FlowLayoutState(configuration: configuration, sections: [FlowSection(itemSizes: tiny)], viewportSize: viewport)
+        #expect(sized.exactContentSize().height == 10)
+        let last = try sized.layoutAttributesForItem(at: FlowIndexPath(item: 65_536, section: 0))
+        #expect(last.frame.minY == 0)
+        let reference = ReferenceLayout(configuration: configuration, sections: [FlowSection(itemSizes: tiny)], viewportSize: viewport)
+        #expect(try sized.layoutAttributesForElements(in: .infinite) == reference.attributes)
+    }
+
+    @Test("2.1 a uniform line of 400,000 items is placed in closed form, exactly as the loop places it")
+    func longUniformLines() throws {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0.001, height: 1))
+        configuration.minimumInteritemSpacing = 0
+        let viewport = Size(width: 390, height: 100)
+        let sections = [FlowSection(itemCount: 1_000_000)]
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: viewport)
+        #expect(state.exactContentSize() == reference.contentSize)
+        for item in [0, 1, 389_999, 390_000, 390_001, 555_555, 999_999] {
+            let expected = reference.attributes[item]
+            #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: item, section: 0)) == expected)
+        }
+        // A narrow rect in the middle of a line returns just what it meets.
+        let rect = Rect(x: 200, y: 5, width: 0.0005, height: 0)
+        #expect(try state.layoutAttributesForElements(in: rect) == reference.elements(in: rect))
     }
 
     @Test("[C] tiny items fill a line exactly to the available extent")
@@ -251,13 +275,16 @@ struct BehaviourChoiceTests {
 /// uses 320 and leaves 10; the last line of two uses 210 and leaves 120.
 @Suite("Alignment options")
 struct AlignmentTests {
-    func cells(_ configure: (inout FlowLayoutConfiguration) -> Void, sizes: [Size]? = nil) throws -> [Rect] {
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
-        configure(&configuration)
+    func cells(_ configure: (inout FlowLayoutOptions) -> Void, sizes: [Size]? = nil) throws -> [Rect] {
+        let configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
+        var options = FlowLayoutOptions()
+        configure(&options)
         let sections = [sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 5))]
-        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
-        let all = try state.layoutAttributesForElements(in: .everything)
-        let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500))
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500), options: options)
+        let all = try state.layoutAttributesForElements(in: .infinite)
+        let reference = ReferenceLayout(
+            configuration: configuration, options: options, sections: sections, viewportSize: Size(width: 330, height: 500))
         #expect(all == reference.attributes)
         return all.map(\.frame)
     }

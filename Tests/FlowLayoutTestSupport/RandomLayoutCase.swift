@@ -12,6 +12,8 @@ public struct RandomLayoutCase: Sendable, CustomStringConvertible {
     public let isDyadic: Bool
     /// The layout's properties.
     public var configuration: FlowLayoutConfiguration
+    /// The settings beyond UIKit (alignments).
+    public var options = FlowLayoutOptions()
     /// The sections.
     public var sections: [FlowSection]
     /// The viewport.
@@ -46,10 +48,12 @@ public struct RandomLayoutCase: Sendable, CustomStringConvertible {
         configuration.sectionInset = insets()
         configuration.headerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
         configuration.footerReferenceSize = random.chance(0.5) ? .zero : size(0...60)
-        if random.chance(0.25) { configuration.lineAlignment = random.pick(LineAlignment.allCases) }
-        if random.chance(0.25) { configuration.lastLineAlignment = random.pick(LastLineAlignment.allCases) }
-        if random.chance(0.25) { configuration.crossAlignment = random.pick(CrossAlignment.allCases) }
+        var options = FlowLayoutOptions()
+        if random.chance(0.25) { options.lineAlignment = random.pick(LineAlignment.allCases) }
+        if random.chance(0.25) { options.lastLineAlignment = random.pick(LastLineAlignment.allCases) }
+        if random.chance(0.25) { options.crossAlignment = random.pick(CrossAlignment.allCases) }
         self.configuration = configuration
+        self.options = options
         viewportSize = Size(width: length(20...700, zeroChance: 0.02), height: length(20...900, zeroChance: 0.02))
 
         let sectionCount = random.int(0...maximumSections)

@@ -57,8 +57,8 @@ struct ConcurrencyTests {
             for indexPath in Self.items(ownedBy: task) { final[indexPath] = Self.size(indexPath, round: rounds - 1) }
         }
         _ = try sequential.reportSizes(final.map { SizeReport(indexPath: $0.key, size: $0.value) })
-        let size = try await engine.contentSize
-        #expect(size == sequential.contentSize)
+        let size = await engine.exactContentSize()
+        #expect(size == sequential.exactContentSize())
         let everything = Rect(x: -1, y: -1, width: size.width + 2, height: size.height + 2)
         let concurrentElements = try await engine.layoutAttributesForElements(in: everything)
         #expect(concurrentElements == (try sequential.layoutAttributesForElements(in: everything)))
@@ -71,21 +71,21 @@ struct ConcurrencyTests {
     func atomicBatches() async throws {
         let engine = try FlowLayoutEngine(configuration: Self.configuration, sections: Self.sections, viewportSize: Self.viewport)
         let reports = Self.items(ownedBy: 0).prefix(200).map { SizeReport(indexPath: $0, size: Size(width: 120, height: 90)) }
-        let before = await engine.estimatedContentSize
+        let before = await engine.contentSize
         try await withThrowingTaskGroup(of: Size.self) { group in
             group.addTask {
                 try await engine.withState { state in
                     for report in reports { _ = try state.reportSizes([report]) }
-                    return state.estimatedContentSize
+                    return state.contentSize
                 }
             }
             for _ in 0..<16 {
-                group.addTask { await engine.estimatedContentSize }
+                group.addTask { await engine.contentSize }
             }
             var seen = Set<Double>()
             for try await size in group { seen.insert(size.height) }
             // Every observer saw the state before or after the whole batch.
-            let after = await engine.estimatedContentSize
+            let after = await engine.contentSize
             #expect(seen.isSubset(of: [before.height, after.height]))
         }
     }

@@ -1,124 +1,154 @@
-/// Reading lines out of a section's blocks: the lines that meet a span across
-/// lines (for rect queries) and the line that holds an item (for single-item
-/// queries and updates).
+/// Reading lines out of a section's runs: the lines that meet a span across lines
+/// (for rect queries) and the line that holds an item (for single-item queries).
 ///
-/// Every path computes a line's top the same way, so that a frame read one way
-/// equals the frame read the other: a block's top is the section's first-line
-/// offset plus the block's top from its ``BlockSequence``; in a uniform block,
-/// line `j` starts at `blockTop + j · pitch`; in an explicit block, lines start
-/// one after another, `top + thickness + lineSpacing`.
-struct LineSpan: Hashable {
-    /// The first item.
-    var start: Int
-    /// One past the last item.
-    var end: Int
-    /// The line's top (cross-axis offset in content coordinates).
-    var top: Double
+/// A run starts at a line start, so its lines are found by breaking its own
+/// items from its first one (``LineBreaker``): nothing per line is stored. The
+/// run is found by one search of the section's run tree, by advance or by item,
+/// and every line's top is an exact sum: the section's first-line offset, the
+/// advance of the runs before, the advance of the lines before in the run.
+///
+/// Searching by offset looks for the first line that ends at or after a *key*
+/// slightly below the query's leading edge: an item's frame is computed from
+/// its line's exact top by at most three roundings of half an ulp each (the
+/// top's conversion, the centring offset, the item's extent), so its far edge
+/// can exceed its line's exact end by less than four ulps.
+struct LineSpan {
+    /// The line's first item, in the section.
+    var firstItem: Int
+    /// The line's leading edge across lines.
+    var top: Offset
     /// The line's thickness.
     var thickness: Double
 }
 
 extension SectionContext {
-    /// Calls `body` for the lines of `block` (first item `firstItem`, top `top`)
-    /// whose span `top ... top + thickness` meets `low ... high`, in order.
-    /// Returns `false` when `body` stopped or a line started below `high`.
+    /// The exact offset from which a search for lines meeting `low` starts.
+    static func searchKey(_ low: Double) -> Offset {
+        Offset(clamping: low - 4 * Swift.max(abs(low), 1).ulp)
+    }
+
+    /// Calls `body` with the lines, and their items, whose span across lines may
+    /// meet `key ... high` (`key` from ``searchKey(_:)``), in order, given the
+    /// top of the section's first line. Returns `false` when `body` stopped or
+    /// a line started past `high`.
     func forEachLine(
-        of block: LineBlock, firstItem: Int, top: Double, from low: Double, through high: Double,
-        _ body: (LineSpan) -> Bool
+        linesTop: Offset, from key: Offset, through high: Double,
+        _ body: (LineSpan, ArraySlice<ItemSegment>) -> Bool
     ) -> Bool {
-        if block.isUniform {
-            let lines = uniformLines(itemCount: block.itemCount)
-            let pitch = uniformPitch
-            let thickness = uniformThickness
-            let blockEnd = firstItem + block.itemCount
-            var j = 0
-            if pitch > 0 {
-                let estimate = (low - thickness - top) / pitch
-                if estimate > 0 { j = estimate >= Double(lines) ? lines : Int(estimate) }
+        guard itemCount > 0 else { return true }
+        var scratch: [ItemSegment] = []
+        guard let runs else {
+            return walk(implicitRun, firstItem: 0, top: linesTop, key: key, high: high, scratch: &scratch, body)
+        }
+        let target = key - linesTop
+        let found = runs.find(target, in: { $0.advance }, rule: .reaching)
+        guard found.element != nil else { return true }
+        var completed = true
+        runs.forEach(from: found.position, before: found.before) { run, before in
+            let top = linesTop + before.advance
+            if top.double > high {
+                completed = false
+                return false
             }
-            while j > 0 && top + Double(j - 1) * pitch + thickness >= low { j -= 1 }
-            while j < lines && top + Double(j) * pitch + thickness < low { j += 1 }
-            while j < lines {
-                let lineTop = top + Double(j) * pitch
-                if lineTop > high { return false }
-                let start = firstItem + j * perLine
-                if !body(LineSpan(start: start, end: min(start + perLine, blockEnd), top: lineTop, thickness: thickness)) {
+            completed = walk(run, firstItem: before.items, top: top, key: key, high: high, scratch: &scratch, body)
+            return completed
+        }
+        return completed
+    }
+
+    /// Walks one run's lines; see ``forEachLine(linesTop:from:through:_:)``.
+    private func walk(
+        _ run: Run, firstItem: Int, top: Offset, key: Offset, high: Double, scratch: inout [ItemSegment],
+        _ body: (LineSpan, ArraySlice<ItemSegment>) -> Bool
+    ) -> Bool {
+        var breaker = LineBreaker(RunReader(run), geometry: geometry)
+        var lineTop = top
+        while true {
+            scratch.removeAll(keepingCapacity: true)
+            guard let group = breaker.next(collect: { scratch.append($0) }) else { return true }
+            if group.isDefaultLines {
+                if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, scratch: &scratch, body) {
                     return false
                 }
-                j += 1
+                lineTop += geometry.defaultAdvance * group.lineCount
+                continue
             }
-            return true
+            if lineTop.double > high { return false }
+            if lineTop + Offset(group.thickness) >= key {
+                let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
+                if !body(span, scratch[...]) { return false }
+            }
+            lineTop += Offset(group.thickness) + geometry.lineSpacingOffset
         }
-        var lineTop = top
-        for j in 0..<Int(block.lineCount) {
-            if lineTop > high { return false }
-            let start = firstItem + block.lineStart(j)
-            let end = firstItem + block.lineEnd(j)
-            let thickness = sizes.thickness(from: start, to: end)
-            if lineTop + thickness >= low {
-                if !body(LineSpan(start: start, end: end, top: lineTop, thickness: thickness)) { return false }
-            }
-            lineTop = lineTop + thickness + metrics.lineSpacing
+    }
+
+    /// Walks a group of lines of default items from the first that may meet
+    /// `key`, found in closed form.
+    private func walkDefaultLines(
+        _ group: LineGroup, firstItem: Int, top: Offset, key: Offset, high: Double, scratch: inout [ItemSegment],
+        _ body: (LineSpan, ArraySlice<ItemSegment>) -> Bool
+    ) -> Bool {
+        let pitch = geometry.defaultAdvance
+        let thickness = Offset(group.thickness)
+        // Estimate the first line ending at or after the key, then correct exactly.
+        var line = 0
+        let pitchValue = pitch.double
+        if pitchValue > 0 {
+            let estimate = (key - top - thickness).double / pitchValue
+            if estimate > 0 { line = estimate >= Double(group.lineCount) ? group.lineCount : Int(estimate) }
+        }
+        while line > 0 && top + pitch * (line - 1) + thickness >= key { line -= 1 }
+        while line < group.lineCount && top + pitch * line + thickness < key { line += 1 }
+        let perLine = geometry.perLine
+        while line < group.lineCount {
+            let lineTop = top + pitch * line
+            if lineTop.double > high { return false }
+            let start = group.start + line * perLine
+            let count = line == group.lineCount - 1 ? group.itemCount - line * perLine : perLine
+            let span = LineSpan(firstItem: firstItem + start, top: lineTop, thickness: group.thickness)
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(.defaults(count))
+            if !body(span, scratch[...]) { return false }
+            line += 1
         }
         return true
     }
 
-    /// Calls `body` for the section's lines that meet `low ... high`, given the
-    /// top of its first line. Returns `false` when stopped early.
-    func forEachLine(
-        blocks: BlockSequence?, linesTop: Double, from low: Double, through high: Double,
-        _ body: (LineSpan) -> Bool
-    ) -> Bool {
-        guard itemCount > 0 else { return true }
-        guard let blocks else {
-            return forEachLine(of: implicitBlock, firstItem: 0, top: linesTop, from: low, through: high, body)
-        }
-        // Search a hair early: the search compares relative offsets, the lines
-        // absolute ones, and the two may round differently by an ulp.
-        let slack = (abs(low) + abs(linesTop)) * 0x1p-40
-        guard var cursor = blocks.cursor(reachingOffset: low - linesTop - slack) else { return true }
-        while true {
-            let top = linesTop + cursor.top
-            if top > high { return false }
-            if !forEachLine(of: blocks[cursor], firstItem: cursor.firstItem, top: top, from: low, through: high, body) {
-                return false
-            }
-            guard let next = blocks.next(cursor) else { return true }
-            cursor = next
-        }
-    }
-
-    /// The line holding `item`, given the top of the section's first line.
-    func line(containing item: Int, blocks: BlockSequence?, linesTop: Double) -> LineSpan {
-        let block: LineBlock
-        let firstItem: Int
-        let top: Double
-        if let blocks {
-            let cursor = blocks.cursor(containingItem: item)
-            block = blocks[cursor]
-            firstItem = cursor.firstItem
-            top = linesTop + cursor.top
+    /// The line holding `item`, its items, and the top of the section's first line.
+    func line(containing item: Int, linesTop: Offset) -> (span: LineSpan, segments: [ItemSegment]) {
+        let run: Run
+        let before: RunSummary
+        if let runs {
+            let found = runs.find(item, in: { $0.items }, rule: .containing)
+            run = found.element!
+            before = found.before
         } else {
-            block = implicitBlock
-            firstItem = 0
-            top = linesTop
+            run = implicitRun
+            before = .zero
         }
-        if block.isUniform {
-            let j = (item - firstItem) / perLine
-            let start = firstItem + j * perLine
-            return LineSpan(
-                start: start, end: min(start + perLine, firstItem + block.itemCount),
-                top: top + Double(j) * uniformPitch, thickness: uniformThickness)
-        }
-        var lineTop = top
-        var j = 0
+        var breaker = LineBreaker(RunReader(run), geometry: geometry)
+        var lineTop = linesTop + before.advance
+        var segments: [ItemSegment] = []
+        let target = item - before.items
         while true {
-            let start = firstItem + block.lineStart(j)
-            let end = firstItem + block.lineEnd(j)
-            let thickness = sizes.thickness(from: start, to: end)
-            if item < end { return LineSpan(start: start, end: end, top: lineTop, thickness: thickness) }
-            lineTop = lineTop + thickness + metrics.lineSpacing
-            j += 1
+            segments.removeAll(keepingCapacity: true)
+            let group = breaker.next(collect: { segments.append($0) })!
+            if group.end <= target {
+                lineTop += group.isDefaultLines
+                    ? geometry.defaultAdvance * group.lineCount : Offset(group.thickness) + geometry.lineSpacingOffset
+                continue
+            }
+            if !group.isDefaultLines {
+                return (LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness), segments)
+            }
+            let line = (target - group.start) / geometry.perLine
+            let count = line == group.lineCount - 1 ? group.itemCount - line * geometry.perLine : geometry.perLine
+            return (
+                LineSpan(
+                    firstItem: before.items + group.start + line * geometry.perLine,
+                    top: lineTop + geometry.defaultAdvance * line, thickness: group.thickness),
+                [.defaults(count)]
+            )
         }
     }
 }

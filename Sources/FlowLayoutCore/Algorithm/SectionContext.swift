@@ -1,67 +1,49 @@
 /// Everything the line algorithms need to know about one section, gathered once
-/// per section and operation.
+/// per section and query.
 struct SectionContext {
-    /// The section index.
-    let section: Int
     /// The number of items.
     let itemCount: Int
     /// Resolved metrics.
     let metrics: SectionMetrics
-    /// What default-size items do on a line.
-    let geometry: DefaultLineGeometry
-    /// How many default-size items fit on a line of this section.
-    let fit: LineFit
-    /// Items on a full line of default-size items.
-    let perLine: Int
-    /// The sizes items have now.
-    let sizes: ItemSizes
-    /// Whether the section's items take their size from `itemSize` alone, so its
-    /// last line sits on the columns of full lines (`flow-layout.md` 3.3).
-    let isUniformSection: Bool
-    /// Whether items without an override have the default size (no per-item sizes).
-    let hasDefaultBase: Bool
-    /// Alignment along ordinary lines, along the last line, and across lines.
+    /// Line breaking's view of the section.
+    let geometry: LineGeometry
+    /// The runs of items with sizes of their own; `nil` when every item has the
+    /// default size (one implicit run of default items).
+    let runs: BTree<Run>?
+    /// Whether the section's last line sits on the columns of a full line: the
+    /// section is uniform, its items sized by `itemSize` alone (`flow-layout.md` 3.3).
+    let lastLineUsesColumns: Bool
+    /// The alignment options (3.4).
     let lineAlignment: LineAlignment
     let lastLineAlignment: LastLineAlignment
     let crossAlignment: CrossAlignment
 
-    /// The thickness of a line of default-size items.
-    var uniformThickness: Double { geometry.cross }
-    /// The distance from one uniform line's top to the next one's.
-    var uniformPitch: Double { geometry.cross + metrics.lineSpacing }
+    /// The summary of the section's runs: item, line and advance totals.
+    var runsSummary: RunSummary {
+        if let runs { return runs.summary }
+        let lines = geometry.linesOfDefaults(itemCount)
+        return RunSummary(
+            items: itemCount, lines: lines, advance: geometry.defaultAdvance * lines, sized: 0, sizedMain: 0, sizedCross: 0)
+    }
 
-    /// The number of lines of a uniform block of `itemCount` items.
-    @inline(__always)
-    func uniformLines(itemCount: Int) -> Int { (itemCount + perLine - 1) / perLine }
-
-    /// The single uniform block that stands for a section without blocks.
-    var implicitBlock: LineBlock {
-        .uniform(
-            itemCount: itemCount, lines: uniformLines(itemCount: itemCount), thickness: uniformThickness,
-            lineSpacing: metrics.lineSpacing)
+    /// The one run of a section without items of its own.
+    var implicitRun: Run {
+        let lines = geometry.linesOfDefaults(itemCount)
+        return Run(itemCount: itemCount, lineCount: lines, advance: geometry.defaultAdvance * lines)
     }
 }
 
 extension FlowLayoutState {
-    /// The context of section `q` as it is now.
-    func context(_ q: Int) -> SectionContext {
-        let state = sections[q]
-        let geometry = geometryTable[state.metricsIndex]
-        let fit = geometry.fit
-        return SectionContext(
-            section: q,
-            itemCount: state.itemCount,
-            metrics: metricsTable[state.metricsIndex],
-            geometry: geometry,
-            fit: fit,
-            perLine: fit.perLine,
-            sizes: ItemSizes(
-                direction: configuration.scrollDirection, base: state.baseSizes, overrides: state.overrides,
-                defaultSize: defaultItemSize),
-            isUniformSection: state.baseSizes == nil && !configuration.isSelfSizing && state.overrides.isEmpty,
-            hasDefaultBase: state.baseSizes == nil,
-            lineAlignment: configuration.lineAlignment,
-            lastLineAlignment: configuration.lastLineAlignment,
-            crossAlignment: configuration.crossAlignment)
+    /// The context of laid-out section `q`, whose record is `record`.
+    func context(of record: SectionRecord) -> SectionContext {
+        SectionContext(
+            itemCount: record.itemCount,
+            metrics: sectionMetrics(record.metricsIndex),
+            geometry: geometry(record.metricsIndex),
+            runs: record.store?.runs,
+            lastLineUsesColumns: record.store == nil && !record.hasItemSizes && !configuration.isSelfSizing,
+            lineAlignment: options.lineAlignment,
+            lastLineAlignment: options.lastLineAlignment,
+            crossAlignment: options.crossAlignment)
     }
 }

@@ -21,14 +21,15 @@ struct SectionMetrics: Hashable, Sendable {
     /// Negative when the insets exceed the viewport; every item is then oversize.
     var available: Double
 
-    /// Resolves the metrics of `section` under `configuration` for a viewport.
-    init(configuration: FlowLayoutConfiguration, section: FlowSection?, viewportSize: Size) {
+    /// Resolves the metrics of a section with `overrides` under `configuration`
+    /// for a viewport.
+    init(configuration: FlowLayoutConfiguration, overrides: MetricOverrides?, viewportSize: Size) {
         let direction = configuration.scrollDirection
-        let inset = section?.sectionInset ?? configuration.sectionInset
-        lineSpacing = section?.minimumLineSpacing ?? configuration.minimumLineSpacing
-        interitemSpacing = section?.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
-        headerExtent = direction.cross(section?.headerReferenceSize ?? configuration.headerReferenceSize)
-        footerExtent = direction.cross(section?.footerReferenceSize ?? configuration.footerReferenceSize)
+        let inset = overrides?.sectionInset ?? configuration.sectionInset
+        lineSpacing = overrides?.minimumLineSpacing ?? configuration.minimumLineSpacing
+        interitemSpacing = overrides?.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+        headerExtent = direction.cross(overrides?.headerReferenceSize ?? configuration.headerReferenceSize)
+        footerExtent = direction.cross(overrides?.footerReferenceSize ?? configuration.footerReferenceSize)
         viewportMain = direction.main(viewportSize)
         switch direction {
         case .vertical:
@@ -44,48 +45,38 @@ struct SectionMetrics: Hashable, Sendable {
         }
     }
 
-    /// The section's extent given the extent of its lines (`flow-layout.md` 4.1):
-    /// header, leading inset, lines, trailing inset, footer.
+    /// The offset of the first line from the section's start: header, then the
+    /// leading inset (`flow-layout.md` 4.1).
     @inline(__always)
-    func sectionExtent(linesExtent: Double) -> Double {
-        headerExtent + crossLeadingInset + linesExtent + crossTrailingInset + footerExtent
-    }
+    var linesOffset: Offset { Offset(headerExtent) + Offset(crossLeadingInset) }
 
-    /// The offset of the first line from the section's start.
+    /// The section's extent given the total advance of its lines (each line's
+    /// thickness plus one line spacing): header, leading inset, lines (no
+    /// spacing after the last), trailing inset, footer. The one formula every
+    /// path uses.
     @inline(__always)
-    var linesOffset: Double { headerExtent + crossLeadingInset }
-
-    /// The extent of a section's lines given the total advance of its blocks
-    /// (each block's extent plus one line spacing): the one formula every path uses.
-    @inline(__always)
-    func linesExtent(totalAdvance: Double, itemCount: Int) -> Double {
-        itemCount == 0 ? 0 : totalAdvance - lineSpacing
+    func sectionExtent(totalAdvance: Offset, itemCount: Int) -> Offset {
+        let lines = itemCount == 0 ? Offset.zero : totalAdvance - Offset(lineSpacing)
+        return linesOffset + lines + Offset(crossTrailingInset) + Offset(footerExtent)
     }
 }
 
-/// What items of a section's default size (`itemSize`, or the estimate) do on a
-/// line: computed once per distinct metrics and default size.
-struct DefaultLineGeometry: Hashable, Sendable {
-    /// The default size's main-axis extent.
-    var main: Double
-    /// The default size's cross-axis extent: the thickness of a uniform line.
-    var cross: Double
-    /// How many default-size items fit on a line.
-    var fit: LineFit
-    /// The gap between items of a full justified line of default items; the
-    /// column spacing of a uniform section's last line. Meaningful for k >= 2.
-    var fullLineGap: Double
+/// A section's overrides of the layout's metrics (the delegate's per-section
+/// methods), without its items: the key of the metrics table.
+struct MetricOverrides: Hashable, Sendable {
+    var sectionInset: EdgeInsets?
+    var minimumLineSpacing: Double?
+    var minimumInteritemSpacing: Double?
+    var headerReferenceSize: Size?
+    var footerReferenceSize: Size?
 
-    /// Computes the geometry for `size` under `metrics`.
-    init(size: Size, direction: ScrollDirection, metrics: SectionMetrics) {
-        main = direction.main(size)
-        cross = direction.cross(size)
-        fit = LineFit.of(width: main, spacing: metrics.interitemSpacing, available: metrics.available)
-        fullLineGap = 0
-        if case .count(let k) = fit, k >= 2 {
-            var total = main
-            for _ in 1..<k { total += main }
-            fullLineGap = (metrics.available - total) / Double(k - 1)
-        }
+    /// The overrides of `section`, or `nil` when it has none.
+    init?(_ section: FlowSection) {
+        guard section.hasMetricOverrides else { return nil }
+        sectionInset = section.sectionInset
+        minimumLineSpacing = section.minimumLineSpacing
+        minimumInteritemSpacing = section.minimumInteritemSpacing
+        headerReferenceSize = section.headerReferenceSize
+        footerReferenceSize = section.footerReferenceSize
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Every section uses these values unless its ``FlowSection`` overrides them, the
 /// way a `UICollectionViewDelegateFlowLayout` method overrides the property of the
-/// same name.
+/// same name. Settings UIKit's flow layout does not have live in
+/// ``FlowLayoutOptions``.
 public struct FlowLayoutConfiguration: Hashable, Sendable {
     /// The scroll direction. Default: ``ScrollDirection/vertical``.
     public var scrollDirection: ScrollDirection
@@ -26,16 +27,6 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
     /// The size of each section's footer; only its extent along the scroll axis is
     /// used, and zero there omits the footer. Default: 0 × 0.
     public var footerReferenceSize: Size
-    /// How items sit along lines that are not a section's last. Beyond UIKit;
-    /// default ``LineAlignment/justified``, UIKit's behaviour.
-    public var lineAlignment: LineAlignment = .justified
-    /// How items sit along a section's last line. Beyond UIKit; default
-    /// ``LastLineAlignment/automatic``, UIKit's behaviour.
-    public var lastLineAlignment: LastLineAlignment = .automatic
-    /// How items sit across their line. Beyond UIKit; default
-    /// ``CrossAlignment/center``, UIKit's behaviour.
-    public var crossAlignment: CrossAlignment = .center
-
     /// Creates a configuration; every parameter defaults to UIKit's value.
     public init(
         scrollDirection: ScrollDirection = .vertical,

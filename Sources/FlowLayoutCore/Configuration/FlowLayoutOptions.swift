@@ -1,5 +1,7 @@
-/// Engine behaviour beyond UIKit's flow layout: how updates keep the visible content
-/// still, and how estimates evolve.
+/// Every setting beyond UIKit's flow layout, in one place: how lines align, how
+/// updates keep the visible content still, and how estimates evolve. Each
+/// defaults to UIKit's behaviour, so `FlowLayoutOptions()` lays out exactly what
+/// `UICollectionViewFlowLayout` does.
 public struct FlowLayoutOptions: Hashable, Sendable {
     /// Which visible element an update keeps fixed on screen (`flow-layout.md` 7.2).
     public enum ScrollAnchor: Hashable, Sendable {
@@ -23,13 +25,31 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         case meanOfReportedSizes
     }
 
+    /// How items sit along lines that are not a section's last (`flow-layout.md`
+    /// 3.4). Default: ``LineAlignment/justified``, UIKit's behaviour.
+    public var lineAlignment: LineAlignment
+    /// How items sit along a section's last line. Default:
+    /// ``LastLineAlignment/automatic``, UIKit's behaviour.
+    public var lastLineAlignment: LastLineAlignment
+    /// How items sit across their line. Default: ``CrossAlignment/center``,
+    /// UIKit's behaviour.
+    public var crossAlignment: CrossAlignment
     /// Which visible element updates keep fixed. Default: ``ScrollAnchor/firstVisibleItem``.
     public var scrollAnchor: ScrollAnchor
     /// How estimates evolve. Default: ``EstimateRefinement/off``.
     public var estimateRefinement: EstimateRefinement
 
     /// Creates options; each defaults to the UIKit-compatible behaviour.
-    public init(scrollAnchor: ScrollAnchor = .firstVisibleItem, estimateRefinement: EstimateRefinement = .off) {
+    public init(
+        lineAlignment: LineAlignment = .justified,
+        lastLineAlignment: LastLineAlignment = .automatic,
+        crossAlignment: CrossAlignment = .center,
+        scrollAnchor: ScrollAnchor = .firstVisibleItem,
+        estimateRefinement: EstimateRefinement = .off
+    ) {
+        self.lineAlignment = lineAlignment
+        self.lastLineAlignment = lastLineAlignment
+        self.crossAlignment = crossAlignment
         self.scrollAnchor = scrollAnchor
         self.estimateRefinement = estimateRefinement
     }

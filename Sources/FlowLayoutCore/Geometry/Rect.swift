@@ -23,10 +23,12 @@ public struct Rect: Hashable, Sendable {
     /// The rect at the origin with zero size.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// A rect that meets every element of any layout: it spans about 10³⁰⁷
-    /// points, far beyond any content (lengths are at most 10¹⁵ and counts below
-    /// 2³¹), yet every component and corner is finite, so queries accept it.
-    public static let everything = Rect(x: -1e300, y: -1e300, width: 1e307, height: 1e307)
+    /// The rect that covers every point: Core Graphics' `CGRect.infinite`
+    /// (origin at minus half the largest `Double`, size the largest `Double`).
+    /// A query with it returns every element of the layout.
+    public static let infinite = Rect(
+        x: -Double.greatestFiniteMagnitude / 2, y: -Double.greatestFiniteMagnitude / 2,
+        width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
 
     /// The smallest x-coordinate.
     public var minX: Double { origin.x }

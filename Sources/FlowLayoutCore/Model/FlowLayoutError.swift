@@ -1,20 +1,69 @@
 /// Why the engine refused a call. A refused call leaves the layout exactly as it
-/// was (`flow-layout.md` 9).
+/// was (`flow-layout.md` 9, 10.6). Every case names where the refused value came
+/// from, as a field path (`sections[3].itemSizes[17].width`,
+/// `sizeReports[2].indexPath`, `insertItems[0].item`).
 public enum FlowLayoutError: Error, Hashable, Sendable {
     /// A size, spacing, inset, viewport or rect component that is negative, NaN,
-    /// infinite, or larger than ``FlowLayoutLimits/maximumLength``. `path` names
-    /// where it came from, for example `sections[3].itemSizes[17].width` or
-    /// `sizeReports[2].size.height`.
+    /// infinite, or larger than ``FlowLayoutLimits/maximumLength``.
     case invalidValue(path: String, value: Double)
-    /// An item or section count that is negative or larger than the engine's limit
-    /// (``FlowLayoutLimits``).
+    /// An item or section count that is negative or larger than
+    /// ``FlowLayoutLimits/maximumCount``.
     case invalidCount(path: String, count: Int)
     /// A section whose `itemSizes` array does not hold exactly `itemCount` sizes.
-    case itemSizesCountMismatch(section: Int, itemCount: Int, sizeCount: Int)
+    case itemSizesCountMismatch(path: String, itemCount: Int, sizeCount: Int)
     /// A section index outside `0 ..< sectionCount`.
-    case sectionOutOfRange(section: Int, sectionCount: Int)
+    case sectionOutOfRange(path: String, section: Int, sectionCount: Int)
     /// An item index outside `0 ..< itemCount` of its (existing) section.
-    case itemOutOfRange(FlowIndexPath, itemCount: Int)
+    case itemOutOfRange(path: String, indexPath: FlowIndexPath, itemCount: Int)
+    /// A change after which the content would extend more than
+    /// ``FlowLayoutLimits/maximumLength`` points along the scroll axis, past which
+    /// positions stop being exact (`flow-layout.md` 9). `extent` is the extent the
+    /// content would have, or a bound on it.
+    case contentTooLarge(path: String, extent: Double)
+    /// A batch update the engine cannot apply (`flow-layout.md` 10.6).
+    case invalidBatch(path: String, problem: BatchProblem)
+
+    /// Where the refused value came from.
+    public var path: String {
+        switch self {
+        case .invalidValue(let path, _), .invalidCount(let path, _), .itemSizesCountMismatch(let path, _, _),
+            .sectionOutOfRange(let path, _, _), .itemOutOfRange(let path, _, _), .contentTooLarge(let path, _),
+            .invalidBatch(let path, _):
+            path
+        }
+    }
+
+    /// The same error with `prefix` put before its path (`batches[2].` + `insertItems[0].item`).
+    public func prefixingPath(with prefix: String) -> FlowLayoutError {
+        switch self {
+        case let .invalidValue(path, value): .invalidValue(path: prefix + path, value: value)
+        case let .invalidCount(path, count): .invalidCount(path: prefix + path, count: count)
+        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
+            .itemSizesCountMismatch(path: prefix + path, itemCount: itemCount, sizeCount: sizeCount)
+        case let .sectionOutOfRange(path, section, sectionCount):
+            .sectionOutOfRange(path: prefix + path, section: section, sectionCount: sectionCount)
+        case let .itemOutOfRange(path, indexPath, itemCount):
+            .itemOutOfRange(path: prefix + path, indexPath: indexPath, itemCount: itemCount)
+        case let .contentTooLarge(path, extent): .contentTooLarge(path: prefix + path, extent: extent)
+        case let .invalidBatch(path, problem): .invalidBatch(path: prefix + path, problem: problem)
+        }
+    }
+}
+
+/// What is wrong with a batch update (`flow-layout.md` 10.6).
+public enum BatchProblem: Hashable, Sendable {
+    /// An insertion or a move's destination names a section past the end of the
+    /// sections as they are after the batch.
+    case sectionPastEnd(section: Int, sectionCountAfter: Int)
+    /// An insertion or a move's destination names an item past the end of its
+    /// section as it is after the batch.
+    case itemPastEnd(FlowIndexPath, itemCountAfter: Int)
+    /// The position was already named on the same side of the batch (before or
+    /// after) by the operation at `otherPath`.
+    case namedTwice(otherPath: String)
+    /// An item operation inside a section that the same batch deletes, inserts or
+    /// reloads (`change` says which).
+    case sectionChanged(section: Int, change: String)
 }
 
 extension FlowLayoutError: CustomStringConvertible {
@@ -27,25 +76,39 @@ extension FlowLayoutError: CustomStringConvertible {
                 : "\(path): must be a finite number >= 0 (got \(value))"
         case let .invalidCount(path, count):
             "\(path): must be a count from 0 to \(FlowLayoutLimits.maximumCount) (got \(count))"
-        case let .itemSizesCountMismatch(section, itemCount, sizeCount):
-            "sections[\(section)].itemSizes: holds \(sizeCount) sizes but the section has \(itemCount) items"
-        case let .sectionOutOfRange(section, sectionCount):
-            "section \(section) is out of range: the layout has \(sectionCount) sections"
-        case let .itemOutOfRange(indexPath, itemCount):
-            "item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(itemCount) items"
+        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
+            "\(path): holds \(sizeCount) sizes but the section has \(itemCount) items"
+        case let .sectionOutOfRange(path, section, sectionCount):
+            "\(path): section \(section) is out of range: the layout has \(sectionCount) sections"
+        case let .itemOutOfRange(path, indexPath, itemCount):
+            "\(path): item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(itemCount) items"
+        case let .contentTooLarge(path, extent):
+            extent >= 0x1p62
+                ? "\(path): the content would extend more than \(0x1p62) points along the scroll axis, past the limit of 1e15"
+                : "\(path): the content would extend \(extent) points along the scroll axis, more than the limit of 1e15"
+        case let .invalidBatch(path, problem):
+            switch problem {
+            case let .sectionPastEnd(section, count):
+                "\(path): \(section) is past the end of the sections (\(count) sections after the batch)"
+            case let .itemPastEnd(indexPath, count):
+                "\(path): \(indexPath.item) is past the end of section \(indexPath.section) (\(count) items after the batch)"
+            case let .namedTwice(otherPath):
+                "\(path): names the same position as \(otherPath)"
+            case let .sectionChanged(section, change):
+                "\(path): section \(section) is \(change) by the same batch"
+            }
         }
     }
 }
 
 /// The largest counts and lengths the engine accepts.
 public enum FlowLayoutLimits {
-    /// The largest length (size, spacing, inset, viewport or rect component),
-    /// in points: 10¹⁵. With at most 2³¹ − 1 items in a section, every sum the
-    /// engine forms stays finite, so no frame can hold an infinity or a NaN.
+    /// The largest length (size, spacing, inset or viewport component), in
+    /// points, and the largest extent content may have along the scroll axis:
+    /// 10¹⁵. Up to there positions are exact sums and every frame is finite.
     public static let maximumLength = 1e15
 
-    /// The largest number of sections, and of items in one section: 2³¹ − 1. Item
-    /// indices within a section are stored in 32 bits.
+    /// The largest number of sections, and of items in one section: 2³¹ − 1.
     public static let maximumCount = Int(Int32.max)
 }
 
@@ -58,12 +121,16 @@ extension FlowLayoutError {
             a == b && (x == y || (x.isNaN && y.isNaN))
         case let (.invalidCount(a, x), .invalidCount(b, y)):
             a == b && x == y
-        case let (.itemSizesCountMismatch(s, i, c), .itemSizesCountMismatch(t, j, d)):
-            s == t && i == j && c == d
-        case let (.sectionOutOfRange(s, c), .sectionOutOfRange(t, d)):
-            s == t && c == d
-        case let (.itemOutOfRange(p, c), .itemOutOfRange(q, d)):
-            p == q && c == d
+        case let (.itemSizesCountMismatch(p, i, c), .itemSizesCountMismatch(q, j, d)):
+            p == q && i == j && c == d
+        case let (.sectionOutOfRange(p, s, c), .sectionOutOfRange(q, t, d)):
+            p == q && s == t && c == d
+        case let (.itemOutOfRange(p, i, c), .itemOutOfRange(q, j, d)):
+            p == q && i == j && c == d
+        case let (.contentTooLarge(p, x), .contentTooLarge(q, y)):
+            p == q && (x == y || (x.isNaN && y.isNaN))
+        case let (.invalidBatch(p, x), .invalidBatch(q, y)):
+            p == q && x == y
         default:
             false
         }
@@ -71,28 +138,23 @@ extension FlowLayoutError {
 
     /// Hashes consistently with ``==(_:_:)``: every NaN hashes alike.
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
         switch self {
-        case let .invalidValue(path, value):
-            hasher.combine(0)
-            hasher.combine(path)
+        case let .invalidValue(_, value), let .contentTooLarge(_, value):
             hasher.combine(value.isNaN ? Double.nan.bitPattern : value.bitPattern)
-        case let .invalidCount(path, count):
-            hasher.combine(1)
-            hasher.combine(path)
+        case let .invalidCount(_, count):
             hasher.combine(count)
-        case let .itemSizesCountMismatch(section, itemCount, sizeCount):
-            hasher.combine(2)
-            hasher.combine(section)
+        case let .itemSizesCountMismatch(_, itemCount, sizeCount):
             hasher.combine(itemCount)
             hasher.combine(sizeCount)
-        case let .sectionOutOfRange(section, sectionCount):
-            hasher.combine(3)
+        case let .sectionOutOfRange(_, section, sectionCount):
             hasher.combine(section)
             hasher.combine(sectionCount)
-        case let .itemOutOfRange(indexPath, itemCount):
-            hasher.combine(4)
+        case let .itemOutOfRange(_, indexPath, itemCount):
             hasher.combine(indexPath)
             hasher.combine(itemCount)
+        case let .invalidBatch(_, problem):
+            hasher.combine(problem)
         }
     }
 }

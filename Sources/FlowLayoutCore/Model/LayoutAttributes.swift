@@ -52,3 +52,20 @@ extension LayoutAttributes: CustomStringConvertible {
     /// The attributes written as `cell [0, 3] (x, y, width, height)`.
     public var description: String { "\(category.rawValue) \(indexPath) \(frame)" }
 }
+
+/// The kind of a supplementary element a flow layout produces: UIKit's
+/// `elementKindSectionHeader` and `elementKindSectionFooter`.
+public enum SupplementaryKind: String, Hashable, Sendable, CaseIterable {
+    /// The section header.
+    case header
+    /// The section footer.
+    case footer
+
+    /// The element category of this kind.
+    public var category: ElementCategory {
+        switch self {
+        case .header: .header
+        case .footer: .footer
+        }
+    }
+}

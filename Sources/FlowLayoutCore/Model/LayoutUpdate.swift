@@ -30,8 +30,9 @@ public struct LayoutUpdate: Hashable, Sendable {
         self.previousAnchorFrame = previousAnchorFrame
     }
 
-    /// The change of the content size, `contentSize - previousContentSize` per component.
-    public var contentSizeChange: Size {
+    /// The change of the content size, `contentSize - previousContentSize` per
+    /// component: UIKit's `contentSizeAdjustment` of an invalidation context.
+    public var contentSizeAdjustment: Size {
         Size(width: contentSize.width - previousContentSize.width, height: contentSize.height - previousContentSize.height)
     }
 }

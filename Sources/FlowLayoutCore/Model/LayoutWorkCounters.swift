@@ -7,12 +7,10 @@ public struct LayoutWorkCounters: Hashable, Sendable {
     /// Sections laid out from scratch: the first time a query needed them, or
     /// after an invalidation (a viewport width change, a new estimate).
     public var sectionsLaidOut = 0
-    /// Lines whose break was computed by the greedy fit loop because an item's
-    /// size along the line changed (or the section was laid out).
+    /// Lines whose break the greedy fit loop computed: the lines of the runs a
+    /// change re-broke, or of a section laid out. Lines of default-size items
+    /// produced in closed form are not counted, however many they are.
     public var linesBroken = 0
-    /// Lines whose break was already known and whose thickness was recomputed
-    /// from their items' sizes.
-    public var linesMeasured = 0
 
     /// Creates zeroed counters.
     public init() {}

@@ -3,89 +3,129 @@
 /// ``checkInvariants()`` is an empty inlined function.
 extension FlowLayoutState {
     #if FLOWLAYOUT_INTERNAL_CHECKS
-    /// Verifies that cached structures equal a recomputation:
-    /// - the section tree holds each section's item count, and each laid-out
-    ///   section's exact extent (recomputed from its blocks);
-    /// - the pending set is exactly the sections flagged `needsLayout`;
-    /// - a section without blocks has only default-size items;
-    /// - every laid-out section's blocks cover its items, their lines equal
-    ///   freshly broken ones, and uniform blocks hold only default-size items.
+    /// Verifies that every cached value equals a recomputation:
+    /// - the section tree's structure and sums (``BTree/checkStructure()``);
+    /// - each laid-out section's extent equals the one its runs give, and its
+    ///   bound equals its extent; each pending section's extent and bound equal
+    ///   the estimate and the bound its items give;
+    /// - every run tree's structure and sums, and each run's line count and
+    ///   advance equal its own items broken afresh ( ``checkRuns(of:)``);
+    /// - in a laid-out section every run starts where a line of the whole
+    ///   section, broken afresh from its first item, starts.
     func checkInvariants() {
-        precondition(sectionTree.leafCount == sections.count, "section tree size")
-        precondition(metricsTable.count == geometryTable.count, "metrics and geometry tables")
-        var pendingCount = 0
-        for q in sections.indices {
-            let section = sections[q]
-            precondition(sectionTree.count(at: q) == section.itemCount, "item count of section \(q) in the tree")
-            precondition(pending.contains(q) == section.needsLayout, "pending set at section \(q)")
-            if section.needsLayout {
-                pendingCount += 1
-                continue
-            }
-            precondition(sectionTree.extent(at: q) == sectionExtent(q), "extent of section \(q) in the tree")
-            if section.blocks == nil {
-                // Without blocks every item must have the default size (overrides
-                // equal to it are kept when estimate refinement stores every report).
-                precondition(section.baseSizes == nil || section.itemCount == 0, "section \(q) lost its blocks")
-                section.overrides.forEach { item, size in
-                    precondition(size == defaultItemSize, "item \(item) of section \(q) differs without blocks")
+        sections.checkStructure()
+        precondition(metrics.metrics.count == metrics.overrides.count, "metrics table")
+        precondition(metrics.geometry.count == metrics.overrides.count, "geometry table")
+        for q in 0..<sections.count {
+            let record = sections[q]
+            precondition(Int(record.metricsIndex) < metrics.overrides.count, "metrics index of section \(q)")
+            if let store = record.store {
+                precondition(store.sizedCount > 0, "section \(q) keeps a store without sizes")
+                if store.givenSizes != nil {
+                    precondition(record.isPending, "section \(q) holds given sizes but is laid out")
+                    precondition(store.runs.isEmpty && store.givenSizes!.count == record.itemCount, "given sizes of \(q)")
+                } else {
+                    precondition(store.runs.summary.items == record.itemCount, "runs of section \(q) cover its items")
+                    checkRuns(of: record, section: q)
                 }
-                continue
+            } else {
+                precondition(!record.isPending, "section \(q) is pending without items of its own")
             }
-            checkBlocks(of: q)
+            if record.isPending {
+                precondition(record.extent == estimatedExtent(of: record), "estimate of pending section \(q)")
+                precondition(record.bound == upperBound(of: record), "bound of pending section \(q)")
+            } else {
+                precondition(record.extent == exactExtent(of: record), "extent of section \(q)")
+                precondition(record.bound == record.extent, "bound of laid-out section \(q)")
+            }
         }
-        precondition(pendingCount == pending.count, "pending count")
+        precondition(isWithinContentLimit, "content past the limit")
     }
 
-    /// Re-breaks every line of section `q` and compares with its blocks.
-    private func checkBlocks(of q: Int) {
-        let context = self.context(q)
-        guard let blocks = sections[q].blocks else { return }
-        precondition(blocks.itemCount == context.itemCount, "blocks of section \(q) cover \(blocks.itemCount) items")
-        var cursor = blocks.first
-        var p = 0
-        while let current = cursor {
-            let block = blocks[current]
-            precondition(current.firstItem == p, "block start in section \(q)")
-            var extent = 0.0
-            if block.isUniform {
-                for i in p..<(p + block.itemCount) {
-                    precondition(context.sizes.size(i) == context.sizes.defaultSize, "uniform block holds item \(i)")
+    /// Checks a section's runs: the tree, each run's own invariants, and, when the
+    /// section is laid out, that each run's lines are what breaking gives.
+    private func checkRuns(of record: SectionRecord, section q: Int) {
+        let store = record.store!
+        store.runs.checkStructure()
+        let geometry = geometry(record.metricsIndex)
+        var runStarts: [Int] = []
+        var start = 0
+        store.runs.forEach(from: 0, before: .zero) { run, before in
+            precondition(before.items == start, "run order in section \(q)")
+            precondition(run.itemCount > 0, "empty run in section \(q)")
+            runStarts.append(start)
+            var sized = 0
+            var main = 0.0
+            var cross = 0.0
+            if let sizes = run.sizes {
+                if sizes.isDense {
+                    precondition(sizes.count == run.itemCount, "dense run size in section \(q)")
+                } else {
+                    precondition(run.itemCount <= Run.maximumSparseSpan, "sparse run span in section \(q)")
+                    for index in 0..<sizes.count {
+                        precondition(sizes.offset(at: index) < run.itemCount, "sparse offset in section \(q)")
+                        precondition(index == 0 || sizes.offset(at: index - 1) < sizes.offset(at: index), "sparse order")
+                    }
                 }
-                let end = p + block.itemCount
-                precondition(
-                    end == context.itemCount || block.itemCount % context.perLine == 0,
-                    "uniform block of section \(q) ends mid-line")
-                var start = p
-                while start < end {
-                    let line = context.sizes.breakLine(
-                        from: start, itemCount: context.itemCount, available: context.metrics.available,
-                        spacing: context.metrics.interitemSpacing)
-                    precondition(line.end == min(start + context.perLine, end), "uniform line at \(start) in section \(q)")
-                    start = line.end
-                }
-                extent = LineBlock.uniformExtent(
-                    lines: context.uniformLines(itemCount: block.itemCount), thickness: context.uniformThickness,
-                    lineSpacing: context.metrics.lineSpacing)
-            } else {
-                for j in 0..<Int(block.lineCount) {
-                    let start = p + block.lineStart(j)
-                    let line = context.sizes.breakLine(
-                        from: start, itemCount: context.itemCount, available: context.metrics.available,
-                        spacing: context.metrics.interitemSpacing)
-                    precondition(line.end == p + block.lineEnd(j), "explicit line at \(start) in section \(q)")
-                    extent = j == 0 ? line.thickness : extent + context.metrics.lineSpacing + line.thickness
+                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized {
+                    sized += 1
+                    main += geometry.direction.main(sizes.size(at: index))
+                    cross += geometry.direction.cross(sizes.size(at: index))
                 }
             }
-            precondition(extent == block.extent, "block extent at item \(p) of section \(q)")
-            p += block.itemCount
-            cursor = blocks.next(current)
+            precondition(sized == run.sizedCount, "sized count of a run in section \(q)")
+            precondition(main == run.sizedMain && cross == run.sizedCross, "size sums of a run in section \(q)")
+            if !record.isPending {
+                var breaker = LineBreaker(RunReader(run), geometry: geometry)
+                var lines = 0
+                var advance = Offset.zero
+                while let group = breaker.next() {
+                    lines += group.lineCount
+                    advance += (Offset(group.thickness) + geometry.lineSpacingOffset) * group.lineCount
+                }
+                precondition(lines == run.lineCount, "line count of the run at item \(start) of section \(q)")
+                precondition(advance == run.advance, "advance of the run at item \(start) of section \(q)")
+            }
+            start += run.itemCount
+            return true
         }
-        precondition(p == context.itemCount, "blocks end at \(p) in section \(q)")
+        guard !record.isPending else { return }
+        // Every run starts a line of the section broken whole.
+        var breaker = LineBreaker(SectionReader(runs: store.runs), geometry: geometry)
+        var next = 0
+        while let group = breaker.next() {
+            while next < runStarts.count && runStarts[next] < group.end {
+                let offset = runStarts[next] - group.start
+                precondition(
+                    offset == 0 || (group.isDefaultLines && offset % geometry.perLine == 0),
+                    "run at item \(runStarts[next]) of section \(q) does not start a line")
+                next += 1
+            }
+        }
     }
     #else
     /// Compiled out: build with `-DFLOWLAYOUT_INTERNAL_CHECKS` to enable.
     @inline(__always)
     func checkInvariants() {}
     #endif
+}
+
+/// Every item of a section's runs, in order.
+struct SectionReader: ItemSource {
+    let runs: BTree<Run>
+    private var position = 0
+    private var reader: RunReader?
+
+    init(runs: BTree<Run>) {
+        self.runs = runs
+    }
+
+    mutating func next() -> ItemSegment? {
+        while true {
+            if let segment = reader?.next() { return segment }
+            guard position < runs.count else { return nil }
+            reader = RunReader(runs[position])
+            position += 1
+        }
+    }
 }

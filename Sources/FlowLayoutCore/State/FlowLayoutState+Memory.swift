@@ -1,31 +1,31 @@
 /// What the engine's state costs in memory.
 extension FlowLayoutState {
     /// The bytes of heap the state holds, counted from its structures'
-    /// capacities: per-section records, section and block trees, line blocks,
-    /// stored sizes, and per-item sizes the host gave (shared with the host's
-    /// array until either changes). Allocator overhead is not counted.
+    /// capacities: the section tree and its records, each section's run tree,
+    /// runs and size buffers, the metrics table, and per-item sizes the host gave
+    /// (shared with the host's array until either changes). Allocator overhead is
+    /// not counted.
     ///
-    /// - Complexity: O(S + blocks + stored-size chunks).
+    /// - Complexity: O(S + runs).
     public var memoryFootprint: Int {
-        var bytes = 32 + sections.capacity * MemoryLayout<SectionState>.stride
-        bytes += sectionTree.allocatedBytes
-        bytes += metricsTable.capacity * MemoryLayout<SectionMetrics>.stride
-        bytes += geometryTable.capacity * MemoryLayout<DefaultLineGeometry>.stride
-        bytes += metricsSources.capacity * MemoryLayout<FlowSection?>.stride
-        bytes += (sections.count + 63) / 64 * 8
-        for section in sections {
-            bytes += section.overrides.allocatedBytes
-            if let blocks = section.blocks { bytes += blocks.allocatedBytes }
-            if let base = section.baseSizes { bytes += 32 + base.capacity * MemoryLayout<Size>.stride }
+        var bytes = sections.allocatedBytes + metrics.allocatedBytes
+        sections.forEach(from: 0, before: .zero) { record, _ in
+            if let store = record.store { bytes += store.allocatedBytes }
+            return true
         }
         return bytes
     }
 
-    /// The number of sizes stored because items reported a size different from
-    /// their default.
+    /// The number of items that have a size of their own: reported sizes and
+    /// per-item sizes the host gave.
     ///
     /// - Complexity: O(S).
     public var storedSizeCount: Int {
-        sections.reduce(0) { $0 + $1.overrides.count }
+        var count = 0
+        sections.forEach(from: 0, before: .zero) { record, _ in
+            count += record.sizedCount
+            return true
+        }
+        return count
     }
 }

@@ -2,18 +2,18 @@
 /// size (`flow-layout.md` 6).
 ///
 /// Rect queries find the first section by a search of the section tree, then the
-/// first block by a search of that section's block tree, then walk lines in
-/// order: O(log S + log B + k) for k elements returned. Pending sections before
-/// the rect are laid out first, so every frame returned is exact.
+/// first run by a search of that section's run tree, then walk lines in order:
+/// O(log S + log R + k) for k elements returned. Pending sections before the
+/// rect are laid out first, so every frame returned is exact.
 extension FlowLayoutState {
     /// The attributes of every cell, header and footer whose frame meets `rect`,
     /// touching edges included, ordered per section: header, cells by index, footer.
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a rect with a
     ///   NaN or infinite component or a negative size.
-    /// - Complexity: O(log S + log B + k) for k elements returned, once the
+    /// - Complexity: O(log S + log R + k) for k elements returned, once the
     ///   sections before the rect are laid out.
-    public mutating func layoutAttributesForElements(in rect: Rect) throws -> [LayoutAttributes] {
+    public mutating func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
         try Self.validate(rect: rect, path: "rect")
         var result: [LayoutAttributes] = []
         forEachElement(in: rect) {
@@ -29,8 +29,8 @@ extension FlowLayoutState {
     /// query without building an array, for streaming millions of elements.
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
-    /// - Complexity: O(log S + log B + k) for k elements visited.
-    public mutating func enumerateElements(in rect: Rect, _ body: (LayoutAttributes) -> Bool) throws {
+    /// - Complexity: O(log S + log R + k) for k elements visited.
+    public mutating func enumerateElements(in rect: Rect, _ body: (LayoutAttributes) -> Bool) throws(FlowLayoutError) {
         try Self.validate(rect: rect, path: "rect")
         forEachElement(in: rect, body)
         checkInvariants()
@@ -38,11 +38,11 @@ extension FlowLayoutState {
 
     /// The attributes of one cell.
     ///
-    /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)`` or
-    ///   ``FlowLayoutError/itemOutOfRange(_:itemCount:)``.
-    /// - Complexity: O(log S + log B + line length), once the sections up to
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)`` or
+    ///   ``FlowLayoutError/itemOutOfRange(path:indexPath:itemCount:)``.
+    /// - Complexity: O(log S + log R + run length), once the sections up to
     ///   `indexPath.section` are laid out.
-    public mutating func layoutAttributesForItem(at indexPath: FlowIndexPath) throws -> LayoutAttributes {
+    public mutating func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
         try checkItem(indexPath, path: "indexPath")
         let attributes = attributesForItem(at: indexPath)
         checkInvariants()
@@ -53,155 +53,166 @@ extension FlowLayoutState {
     /// along the scroll axis is zero and it is omitted (`flow-layout.md` 4.2).
     ///
     /// - Parameters:
-    ///   - category: ``ElementCategory/header`` or ``ElementCategory/footer``;
-    ///     ``ElementCategory/cell`` returns the attributes of item
-    ///     `indexPath.item`, like ``layoutAttributesForItem(at:)``.
+    ///   - kind: header or footer.
     ///   - indexPath: the section, with item 0.
-    /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)``.
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``.
     /// - Complexity: O(log S), once the sections before it are laid out.
     public mutating func layoutAttributesForSupplementaryElement(
-        ofKind category: ElementCategory, at indexPath: FlowIndexPath
-    ) throws -> LayoutAttributes? {
-        if category == .cell { return try layoutAttributesForItem(at: indexPath) }
+        ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
+    ) throws(FlowLayoutError) -> LayoutAttributes? {
         try checkSection(indexPath.section, path: "indexPath.section")
-        let attributes = supplementaryAttributes(category, section: indexPath.section)
+        let attributes = supplementaryAttributes(kind.category, section: indexPath.section)
         checkInvariants()
         return attributes
     }
 
     /// The size of all content: the viewport's extent across the scroll axis by the
-    /// sum of the section extents along it (`flow-layout.md` 4.5). Exact: lays out
-    /// any pending section first.
-    ///
-    /// - Complexity: O(1) when no section is pending.
-    public var contentSize: Size {
-        mutating get {
-            layOutPendingSections(through: sections.count - 1)
-            checkInvariants()
-            return estimatedContentSize
-        }
-    }
-
-    /// The content size counting pending sections at their estimated extent;
-    /// equal to ``contentSize`` when ``pendingSectionCount`` is zero. Updates
-    /// report this size, so that they never lay out sections nobody looks at.
+    /// sum of the section extents along it (`flow-layout.md` 4.5), what UIKit's
+    /// `collectionViewContentSize` gives: exact for every section laid out, and
+    /// counting pending sections at their estimated extent. Equal to
+    /// ``exactContentSize()`` when ``pendingSectionCount`` is zero.
     ///
     /// - Complexity: O(1).
-    public var estimatedContentSize: Size {
-        let total = sectionTree.totalExtent
+    public var contentSize: Size {
+        let total = sections.summary.extent.double
         return configuration.scrollDirection == .vertical
             ? Size(width: viewportSize.width, height: total)
             : Size(width: total, height: viewportSize.height)
+    }
+
+    /// Lays out every pending section and returns the exact content size.
+    ///
+    /// - Complexity: O(1) when no section is pending; else the layout of the
+    ///   pending sections.
+    public mutating func exactContentSize() -> Size {
+        layOutPendingSections(through: sections.count - 1)
+        checkInvariants()
+        return contentSize
     }
 
     /// The number of sections waiting to be laid out: never laid out, or
     /// invalidated by a viewport width change or a new estimate.
     ///
     /// - Complexity: O(1).
-    public var pendingSectionCount: Int { pending.count }
+    public var pendingSectionCount: Int { sections.summary.pending }
 
     /// Items wider than their line (taller, when scrolling horizontally) in
     /// `section`, in runs of consecutive items (`flow-layout.md` 2.2).
     ///
-    /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)``.
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``.
     /// - Complexity: O(1) for a section whose items all have the default size,
     ///   else O(n).
-    public func diagnostics(inSection section: Int) throws -> [LayoutDiagnostic] {
+    public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
         try checkSection(section, path: "section")
-        let context = self.context(section)
-        let available = context.metrics.available
+        let record = sections[section]
+        let geometry = geometry(record.metricsIndex)
+        let available = geometry.available
         var result: [LayoutDiagnostic] = []
-        if sections[section].isImplicitlyUniform {
-            if context.itemCount > 0, !(context.geometry.main <= available) {
-                result.append(
-                    .itemsWiderThanLine(
-                        section: section, items: 0...(context.itemCount - 1), itemExtent: context.geometry.main,
-                        available: available))
-            }
-            return result
-        }
         var runStart = -1
         var widest = 0.0
-        for i in 0...context.itemCount {
-            let main = i < context.itemCount ? context.sizes.main(i) : -Double.infinity
+        var item = 0
+        func visit(_ main: Double, count: Int) {
             if main > available {
                 if runStart < 0 {
-                    runStart = i
+                    runStart = item
                     widest = main
                 } else {
-                    widest = max(widest, main)
+                    widest = Swift.max(widest, main)
                 }
             } else if runStart >= 0 {
                 result.append(
-                    .itemsWiderThanLine(section: section, items: runStart...(i - 1), itemExtent: widest, available: available))
+                    .itemsWiderThanLine(section: section, items: runStart...(item - 1), itemExtent: widest, available: available))
                 runStart = -1
             }
+            item += count
         }
+        for segment in itemSegments(of: record) {
+            switch segment {
+            case .defaults(let count): visit(geometry.defaultMain, count: count)
+            case .sized(let size): visit(geometry.direction.main(size), count: 1)
+            }
+        }
+        visit(-.infinity, count: 0)
         return result
     }
 
     // MARK: - Implementation
 
+    /// Every item of a section, as segments, in order.
+    func itemSegments(of record: SectionRecord) -> [ItemSegment] {
+        guard let store = record.store else { return record.itemCount > 0 ? [.defaults(record.itemCount)] : [] }
+        if let given = store.givenSizes { return given.map { .sized($0) } }
+        var segments: [ItemSegment] = []
+        store.runs.forEach(from: 0, before: .zero) { run, _ in
+            var reader = RunReader(run)
+            while let segment = reader.next() { segments.append(segment) }
+            return true
+        }
+        return segments
+    }
+
     /// Calls `body` with each element meeting `rect`, in order, until it returns `false`.
     mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
-        guard !sections.isEmpty else { return }
+        guard sections.count > 0 else { return }
         let direction = configuration.scrollDirection
         let (low, high) = direction.crossSpan(rect)
         let (mainLow, mainHigh) = direction.mainSpan(rect)
-        var q = firstSection(reaching: low)
+        let key = SectionContext.searchKey(low)
+        var q = firstSection(reaching: key)
+        guard q < sections.count else { return }
+        var start = sectionStart(q)
         while q < sections.count {
-            if sections[q].needsLayout { layOutSection(q) }
-            let start = sectionStart(q)
-            if start > high { return }
-            let metrics = metricsTable[sections[q].metricsIndex]
-            let extent = sectionTree.extent(at: q)
-            let headerMeetsMain = 0 <= mainHigh && mainLow <= metrics.viewportMain
-            if metrics.headerExtent > 0, headerMeetsMain, start + metrics.headerExtent >= low {
-                if !body(supplementary(.header, section: q, cross: start, extent: metrics.headerExtent, metrics: metrics)) {
-                    return
-                }
+            if sections[q].isPending { layOutSection(q) }
+            if start.double > high { return }
+            let record = sections[q]
+            let metrics = sectionMetrics(record.metricsIndex)
+            let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
+            if metrics.headerExtent > 0, meetsMainSpan, start + Offset(metrics.headerExtent) >= key {
+                let header = supplementary(.header, section: q, cross: start, extent: metrics.headerExtent, metrics: metrics)
+                if header.frame.touches(rect), !body(header) { return }
             }
-            let context = self.context(q)
-            let linesTop = start + metrics.linesOffset
+            let context = context(of: record)
             var stopped = false
-            let completed = context.forEachLine(
-                blocks: sections[q].blocks, linesTop: linesTop, from: low, through: high
-            ) { line in
-                context.placeLine(start: line.start, end: line.end, top: line.top, thickness: line.thickness) {
-                    item, main, cross, mainLength, crossLength in
-                    guard main <= mainHigh, mainLow <= main + mainLength, cross <= high, low <= cross + crossLength
-                    else { return true }
-                    let attributes = LayoutAttributes(
-                        category: .cell, indexPath: FlowIndexPath(item: item, section: q),
-                        frame: direction.rect(main: main, cross: cross, mainLength: mainLength, crossLength: crossLength),
-                        zIndex: 0)
-                    stopped = !body(attributes)
+            let completed = context.forEachLine(linesTop: start + metrics.linesOffset, from: key, through: high) {
+                line, segments in
+                context.placeLine(
+                    segments, firstItem: line.firstItem, top: line.top, thickness: line.thickness, mainLow: mainLow,
+                    mainHigh: mainHigh
+                ) { placed in
+                    let frame = direction.rect(
+                        main: placed.main, cross: placed.cross, mainLength: placed.mainLength,
+                        crossLength: placed.crossLength)
+                    guard frame.touches(rect) else { return true }
+                    stopped = !body(
+                        LayoutAttributes(
+                            category: .cell, indexPath: FlowIndexPath(item: placed.item, section: q), frame: frame,
+                            zIndex: 0))
                     return !stopped
                 }
             }
             if stopped { return }
-            if metrics.footerExtent > 0, headerMeetsMain {
-                let footerTop = footerStart(start: start, extent: extent, metrics: metrics)
-                if footerTop <= high, footerTop + metrics.footerExtent >= low {
-                    if !body(supplementary(.footer, section: q, cross: footerTop, extent: metrics.footerExtent, metrics: metrics)) {
-                        return
-                    }
+            if metrics.footerExtent > 0, meetsMainSpan {
+                let footerTop = footerStart(start: start, extent: record.extent, metrics: metrics)
+                if footerTop.double <= high {
+                    let footer = supplementary(.footer, section: q, cross: footerTop, extent: metrics.footerExtent, metrics: metrics)
+                    if footer.frame.touches(rect), !body(footer) { return }
                 }
             }
             // Lines that ran past the rect put every later section past it too.
             if !completed { return }
+            start += record.extent
             q += 1
         }
     }
 
-    /// The first section whose end reaches `offset`, after laying out every pending
-    /// section before it; `sections.count` when the content ends above `offset`.
-    mutating func firstSection(reaching offset: Double) -> Int {
-        let slack = abs(offset) * 0x1p-40
+    /// The first section whose end reaches `key`, after laying out every pending
+    /// section before it; `sections.count` when the content ends before `key`.
+    mutating func firstSection(reaching key: Offset) -> Int {
         while true {
-            let found = sectionTree.leaf(reachingExtent: offset - slack).leaf
-            if let p = pending.first(atOrAfter: 0), p <= min(found, sections.count - 1) {
-                layOutPendingSections(through: min(found, sections.count - 1))
+            let found = sections.find(key, in: { $0.extent }, rule: .reaching).position
+            let last = Swift.min(found, sections.count - 1)
+            if sections.summary.pending > 0, sections.find(0, in: { $0.pending }, rule: .containing).position <= last {
+                layOutPendingSections(through: last)
                 continue
             }
             return found
@@ -210,19 +221,20 @@ extension FlowLayoutState {
 
     /// The footer's offset: after the section's lines and its trailing inset.
     @inline(__always)
-    func footerStart(start: Double, extent: Double, metrics: SectionMetrics) -> Double {
-        start + (extent - metrics.footerExtent)
+    func footerStart(start: Offset, extent: Offset, metrics: SectionMetrics) -> Offset {
+        start + extent - Offset(metrics.footerExtent)
     }
 
     /// The attributes of a header or footer whose span along the scroll axis starts
     /// at `cross`.
     @inline(__always)
     func supplementary(
-        _ category: ElementCategory, section q: Int, cross: Double, extent: Double, metrics: SectionMetrics
+        _ category: ElementCategory, section q: Int, cross: Offset, extent: Double, metrics: SectionMetrics
     ) -> LayoutAttributes {
         LayoutAttributes(
             category: category, indexPath: FlowIndexPath(item: 0, section: q),
-            frame: configuration.scrollDirection.rect(main: 0, cross: cross, mainLength: metrics.viewportMain, crossLength: extent),
+            frame: configuration.scrollDirection.rect(
+                main: 0, cross: cross.double, mainLength: metrics.viewportMain, crossLength: extent),
             zIndex: 10)
     }
 
@@ -230,16 +242,17 @@ extension FlowLayoutState {
     mutating func attributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
         let q = indexPath.section
         layOutPendingSections(through: q)
-        let metrics = metricsTable[sections[q].metricsIndex]
-        let context = self.context(q)
-        let linesTop = sectionStart(q) + metrics.linesOffset
-        let line = context.line(containing: indexPath.item, blocks: sections[q].blocks, linesTop: linesTop)
+        let record = sections[q]
+        let metrics = sectionMetrics(record.metricsIndex)
+        let context = context(of: record)
+        let line = context.line(containing: indexPath.item, linesTop: sectionStart(q) + metrics.linesOffset)
         var frame = Rect.zero
         let direction = configuration.scrollDirection
-        context.placeLine(start: line.start, end: line.end, top: line.top, thickness: line.thickness) {
-            item, main, cross, mainLength, crossLength in
-            guard item == indexPath.item else { return true }
-            frame = direction.rect(main: main, cross: cross, mainLength: mainLength, crossLength: crossLength)
+        context.placeLine(line.segments[...], firstItem: line.span.firstItem, top: line.span.top, thickness: line.span.thickness) {
+            placed in
+            guard placed.item == indexPath.item else { return true }
+            frame = direction.rect(
+                main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
             return false
         }
         return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
@@ -247,14 +260,13 @@ extension FlowLayoutState {
 
     /// The attributes of a valid section's header or footer, or `nil` if omitted.
     mutating func supplementaryAttributes(_ category: ElementCategory, section q: Int) -> LayoutAttributes? {
-        let metrics = metricsTable[sections[q].metricsIndex]
+        let record = sections[q]
+        let metrics = sectionMetrics(record.metricsIndex)
         let extent = category == .header ? metrics.headerExtent : metrics.footerExtent
         guard extent > 0 else { return nil }
         layOutPendingSections(through: q)
         let start = sectionStart(q)
-        let cross =
-            category == .header
-            ? start : footerStart(start: start, extent: sectionTree.extent(at: q), metrics: metrics)
+        let cross = category == .header ? start : footerStart(start: start, extent: sections[q].extent, metrics: metrics)
         return supplementary(category, section: q, cross: cross, extent: extent, metrics: metrics)
     }
 }

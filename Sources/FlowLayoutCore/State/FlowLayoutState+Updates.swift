@@ -1,11 +1,9 @@
 /// Changing the layout: size reports, viewport and configuration changes, the
 /// visible rect, and whole frames (`flow-layout.md` 7).
 ///
-/// Every update keeps the anchor element still (7.2): before the change the
-/// engine notes the first (or last) element meeting the visible rect and its
-/// leading (or trailing) edge along the scroll axis; after it, it returns the
-/// content-offset adjustment that puts that edge back where it was on screen.
-/// The stored visible rect moves by the same adjustment, as the host's will.
+/// Every update keeps the anchor element still (7.2, ``VisibleAnchor``), and
+/// every one checks all of its input before it changes anything; one whose
+/// result might pass the content limit (9) is applied to a copy first.
 extension FlowLayoutState {
     /// Sets the rect of content the host shows. A pure scroll: the layout does
     /// not change (`flow-layout.md` 7.3).
@@ -13,7 +11,7 @@ extension FlowLayoutState {
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a NaN or
     ///   infinite component or a negative size.
     /// - Complexity: O(1).
-    public mutating func setVisibleRect(_ rect: Rect) throws {
+    public mutating func setVisibleRect(_ rect: Rect) throws(FlowLayoutError) {
         try Self.validate(rect: rect, path: "visibleRect")
         visibleRect = rect
     }
@@ -26,18 +24,25 @@ extension FlowLayoutState {
     /// When one item is reported twice, the later report wins.
     ///
     /// - Throws: ``FlowLayoutError`` for a report whose index path is out of
-    ///   range or whose size is negative, NaN or infinite; nothing is applied.
-    /// - Complexity: per report, O(log S + log B + items on the lines it re-breaks
-    ///   or re-measures); a height change alone (vertical scrolling) re-breaks no line.
-    public mutating func reportSizes(_ reports: [SizeReport]) throws -> LayoutUpdate {
+    ///   range (`sizeReports[i].indexPath`) or whose size is negative, NaN,
+    ///   infinite or too large (`sizeReports[i].size.width`), or for reports that
+    ///   would take the content past 10¹⁵ points; nothing is applied.
+    /// - Complexity: per report, O(log S + log R) plus the items and lines it
+    ///   re-breaks: those of its run and the next few, until lines are back in step.
+    public mutating func reportSizes(_ reports: [SizeReport]) throws(FlowLayoutError) -> LayoutUpdate {
         try validate(reports: reports, path: "sizeReports")
-        return applyAnchored { $0.applySizeReports(reports) }
+        let previousContentSize = contentSize
+        let anchor = captureAnchor()
+        try applyReports(reports, path: "sizeReports")
+        let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
+        checkInvariants()
+        return update
     }
 
     /// Applies the real size of one item; see ``reportSizes(_:)``.
     ///
-    /// - Complexity: O(log S + log B + items on the lines re-broken or re-measured).
-    public mutating func reportSize(_ size: Size, forItemAt indexPath: FlowIndexPath) throws -> LayoutUpdate {
+    /// - Complexity: O(log S + log R) plus the items and lines re-broken.
+    public mutating func reportSize(_ size: Size, forItemAt indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutUpdate {
         try reportSizes([SizeReport(indexPath: indexPath, size: size)])
     }
 
@@ -49,81 +54,113 @@ extension FlowLayoutState {
     /// the other extent alone changes nothing in the layout.
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a negative,
-    ///   NaN or infinite component.
+    ///   NaN, infinite or too large component;
+    ///   ``FlowLayoutError/contentTooLarge(path:extent:)`` when the content
+    ///   would pass 10¹⁵ points at the new width.
     /// - Complexity: O(S) to re-estimate section extents, plus the layout of the
     ///   pending sections up to the anchor.
-    public mutating func setViewportSize(_ size: Size) throws -> LayoutUpdate {
+    public mutating func setViewportSize(_ size: Size) throws(FlowLayoutError) -> LayoutUpdate {
         try Self.validate(size: size, path: "viewportSize")
+        let previousContentSize = contentSize
         let direction = configuration.scrollDirection
-        if direction.main(size) == direction.main(viewportSize) {
-            let contentSize = estimatedContentSize
+        guard direction.main(size) != direction.main(viewportSize) else {
             viewportSize = size
             return LayoutUpdate(
-                contentOffsetAdjustment: .zero, previousContentSize: contentSize, contentSize: estimatedContentSize,
+                contentOffsetAdjustment: .zero, previousContentSize: previousContentSize, contentSize: contentSize,
                 anchor: nil)
         }
-        return applyAnchored {
-            $0.viewportSize = size
-            $0.invalidateAllSections()
-        }
+        let anchor = captureAnchor()
+        var next = self
+        next.viewportSize = size
+        next.invalidateAllSections()
+        try next.enforceContentLimit(path: "viewportSize")
+        self = next
+        let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
+        checkInvariants()
+        return update
     }
 
     /// Replaces the layout-wide properties, keeping the anchor still. Sections
-    /// keep their own overrides and reported sizes.
+    /// keep their own overrides and the sizes reported for their items.
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` naming the invalid
-    ///   property.
+    ///   property; ``FlowLayoutError/contentTooLarge(path:extent:)``.
     /// - Complexity: O(S), plus the layout of pending sections up to the anchor.
-    public mutating func setConfiguration(_ newConfiguration: FlowLayoutConfiguration) throws -> LayoutUpdate {
+    public mutating func setConfiguration(_ newConfiguration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try Self.validate(configuration: newConfiguration, path: "configuration")
-        return applyAnchored {
-            if newConfiguration.estimatedItemSize != $0.configuration.estimatedItemSize {
-                $0.currentEstimatedItemSize = newConfiguration.estimatedItemSize
-                $0.measuredTotals.nextRefresh = max(1, $0.measuredTotals.count + 1)
-            }
-            $0.configuration = newConfiguration
-            $0.invalidateAllSections()
+        let previousContentSize = contentSize
+        let anchor = captureAnchor()
+        var next = self
+        if newConfiguration.estimatedItemSize != next.configuration.estimatedItemSize {
+            next.currentEstimatedItemSize = newConfiguration.estimatedItemSize
+            next.measuredTotals.nextRefresh = Swift.max(1, next.sections.summary.measured + 1)
         }
+        next.configuration = newConfiguration
+        next.invalidateAllSections()
+        try next.enforceContentLimit(path: "configuration")
+        self = next
+        let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
+        checkInvariants()
+        return update
     }
 
-    /// Changes the engine options. A new estimate-refinement mode takes effect
-    /// with the next report.
+    /// Changes the engine options (alignment, anchoring, estimate refinement),
+    /// keeping the anchor still. A new estimate-refinement mode takes effect with
+    /// the next report.
     ///
-    /// - Complexity: O(1).
-    public mutating func setOptions(_ newOptions: FlowLayoutOptions) {
+    /// - Complexity: O(log S + log R + k) to find the anchor before and after;
+    ///   alignment moves items within their lines, never the lines.
+    @discardableResult
+    public mutating func setOptions(_ newOptions: FlowLayoutOptions) -> LayoutUpdate {
+        let previousContentSize = contentSize
+        let anchor = captureAnchor()
         options = newOptions
+        let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
+        checkInvariants()
+        return update
     }
 
     /// One frame of a scrolling host, in one call: the visible rect (a viewport
     /// change if its size differs), the sizes measured since the last frame, and
     /// the elements the host must show, after the anchoring adjustment.
     ///
-    /// - Throws: ``FlowLayoutError`` for an invalid rect or report; nothing is applied.
-    /// - Complexity: O(log S + log B + k) for k visible elements, plus the
+    /// - Throws: ``FlowLayoutError`` for an invalid rect (or one whose size is not
+    ///   a valid viewport) or report, or a change past the content limit; nothing
+    ///   is applied.
+    /// - Complexity: O(log S + log R + k) for k visible elements, plus the
     ///   cost of the reports.
-    public mutating func performFrame(_ request: FrameRequest) throws -> FrameResult {
+    public mutating func performFrame(_ request: FrameRequest) throws(FlowLayoutError) -> FrameResult {
         try Self.validate(rect: request.visibleRect, path: "visibleRect")
+        let resizes = request.visibleRect.size != viewportSize
+        if resizes { try Self.validate(size: request.visibleRect.size, path: "visibleRect.size") }
         try validate(reports: request.sizeReports, path: "sizeReports")
-        let previousContentSize = estimatedContentSize
+        let previousContentSize = contentSize
+        let previousVisibleRect = visibleRect
         visibleRect = request.visibleRect
-        var adjustment = Point.zero
-        var anchor: ElementIdentifier?
-        var anchorFrame: Rect?
-        if request.visibleRect.size != viewportSize {
-            let update = try setViewportSize(request.visibleRect.size)
-            adjustment = update.contentOffsetAdjustment
-            anchor = update.anchor
-            anchorFrame = update.previousAnchorFrame
-        }
-        if !request.sizeReports.isEmpty {
-            let update = applyAnchored { $0.applySizeReports(request.sizeReports) }
-            adjustment.x += update.contentOffsetAdjustment.x
-            adjustment.y += update.contentOffsetAdjustment.y
-            if anchor == nil {
-                anchor = update.anchor
-                anchorFrame = update.previousAnchorFrame
+        // A frame that only scrolls changes nothing and keeps no anchor.
+        let anchor = resizes || !request.sizeReports.isEmpty ? captureAnchor() : nil
+        do {
+            if resizes {
+                // Rare: the whole frame is applied to a copy, so that a refusal of
+                // its reports cannot leave the new viewport behind.
+                var next = self
+                let direction = configuration.scrollDirection
+                let widthChanges = direction.main(request.visibleRect.size) != direction.main(viewportSize)
+                next.viewportSize = request.visibleRect.size
+                if widthChanges {
+                    next.invalidateAllSections()
+                    try next.enforceContentLimit(path: "visibleRect.size")
+                }
+                if !request.sizeReports.isEmpty { try next.applyReports(request.sizeReports, path: "sizeReports") }
+                self = next
+            } else if !request.sizeReports.isEmpty {
+                try applyReports(request.sizeReports, path: "sizeReports")
             }
+        } catch {
+            visibleRect = previousVisibleRect
+            throw error
         }
+        let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         let shown = visibleRect ?? request.visibleRect
         var elements: [LayoutAttributes] = []
         forEachElement(in: shown) {
@@ -131,148 +168,171 @@ extension FlowLayoutState {
             return true
         }
         checkInvariants()
-        return FrameResult(
-            update: LayoutUpdate(
-                contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize,
-                contentSize: estimatedContentSize, anchor: anchor, previousAnchorFrame: anchorFrame),
-            visibleRect: shown, elements: elements)
+        return FrameResult(update: update, visibleRect: shown, elements: elements)
     }
 
     // MARK: - Implementation
 
     /// Throws unless every report names an existing item and a valid size.
-    func validate(reports: [SizeReport], path: String) throws {
+    func validate(reports: [SizeReport], path: String) throws(FlowLayoutError) {
         for (index, report) in reports.enumerated() {
             try checkItem(report.indexPath, path: "\(path)[\(index)].indexPath")
             try Self.validate(size: report.size, path: "\(path)[\(index)].size")
         }
     }
 
-    /// Runs `change`, then returns the adjustment that keeps the anchor element
-    /// where it was on screen, and moves the stored visible rect by it.
-    mutating func applyAnchored(_ change: (inout FlowLayoutState) -> Void) -> LayoutUpdate {
-        let previousContentSize = estimatedContentSize
-        let anchor = currentAnchor()
-        change(&self)
-        var adjustment = Point.zero
-        if let anchor {
-            let edge = anchorEdge(of: anchor.element)
-            adjustment = configuration.scrollDirection.offset(cross: edge - anchor.edge)
-            if var rect = visibleRect {
-                rect.origin.x += adjustment.x
-                rect.origin.y += adjustment.y
-                visibleRect = rect
-            }
-        }
-        checkInvariants()
-        return LayoutUpdate(
-            contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize,
-            contentSize: estimatedContentSize, anchor: anchor?.element, previousAnchorFrame: anchor?.frame)
-    }
-
-    /// The anchor element in the visible rect, its frame and its anchored edge
-    /// along the scroll axis, or `nil` when no rect is set or it shows nothing.
-    mutating func currentAnchor() -> (element: ElementIdentifier, frame: Rect, edge: Double)? {
-        guard let rect = visibleRect else { return nil }
-        var found: LayoutAttributes?
-        switch options.scrollAnchor {
-        case .firstVisibleItem:
-            forEachElement(in: rect) {
-                found = $0
-                return false
-            }
-        case .lastVisibleItem:
-            forEachElement(in: rect) {
-                found = $0
-                return true
-            }
-        }
-        guard let found else { return nil }
-        return (found.identifier, found.frame, edge(of: found.frame))
-    }
-
-    /// The anchored edge of a frame: leading for the first visible item, trailing
-    /// for the last.
-    func edge(of frame: Rect) -> Double {
-        let span = configuration.scrollDirection.crossSpan(frame)
-        return options.scrollAnchor == .firstVisibleItem ? span.min : span.max
-    }
-
-    /// The anchored edge of an element as laid out now.
-    mutating func anchorEdge(of element: ElementIdentifier) -> Double {
-        switch element.category {
-        case .cell:
-            return edge(of: attributesForItem(at: element.indexPath).frame)
-        case .header, .footer:
-            // A supplementary element that was visible has a non-zero extent, and
-            // size reports cannot remove it.
-            let attributes = supplementaryAttributes(element.category, section: element.indexPath.section)
-            return attributes.map { edge(of: $0.frame) } ?? 0
-        }
-    }
-
-    /// Stores reported sizes and re-lays out the sections they change.
-    mutating func applySizeReports(_ reports: [SizeReport]) {
+    /// Stores validated reports, re-lays out the sections they change, and
+    /// refines the estimate when due.
+    mutating func applyReports(_ reports: [SizeReport], path: String) throws(FlowLayoutError) {
         // Order by index path; among reports of one item, the later wins.
-        let order = reports.indices.sorted {
-            (reports[$0].indexPath, $0) < (reports[$1].indexPath, $1)
-        }
+        let order = reports.indices.sorted { (reports[$0].indexPath, $0) < (reports[$1].indexPath, $1) }
+        var bySection: [(section: Int, edits: [ItemEdit])] = []
+        var growth = 0.0
         let direction = configuration.scrollDirection
-        // A refined estimate moves, so a measured item must keep its size even
-        // when it equals the estimate of the moment.
-        let keepsEveryReport = options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing
         var i = 0
         while i < order.count {
             let q = reports[order[i]].indexPath.section
-            let defaultBase = sections[q].baseSizes == nil
-            var changes: [SizeChange] = []
+            let record = sections[q]
+            var edits: [ItemEdit] = []
             while i < order.count, reports[order[i]].indexPath.section == q {
                 let report = reports[order[i]]
                 i += 1
                 if i < order.count, reports[order[i]].indexPath == report.indexPath { continue }
-                let item = report.indexPath.item
-                let base = sections[q].baseSizes?[item] ?? defaultItemSize
-                let stored = sections[q].overrides[item]
-                let old = stored ?? base
-                let keep = report.size != base || (keepsEveryReport && defaultBase)
-                sections[q].overrides.set(keep ? report.size : nil, at: item)
-                if defaultBase {
-                    measuredTotals.count += (keep ? 1 : 0) - (stored == nil ? 0 : 1)
-                }
-                if report.size != old {
-                    changes.append(
-                        SizeChange(item: item, alongLineChanged: direction.main(report.size) != direction.main(old)))
-                }
+                let stored = keepsExplicitSize(report.size, in: record) ? report.size : nil
+                if explicitSize(ofItem: report.indexPath.item, in: record) == stored { continue }
+                edits.append(
+                    ItemEdit(
+                        range: report.indexPath.item..<(report.indexPath.item + 1),
+                        replacement: [stored.map { .sized($0) } ?? .defaults(1)]))
+                growth += direction.cross(report.size)
             }
-            if !changes.isEmpty && !sections[q].needsLayout {
-                relayOut(q, changes: changes)
+            if !edits.isEmpty {
+                growth += upperBound(of: record).double - record.bound.double
+                bySection.append((q, edits))
             }
+        }
+        guard !bySection.isEmpty else { return }
+        let limit = FlowLayoutLimits.maximumLength
+        if sections.summary.bound.double + growth * (1 + 0x1p-30) <= limit {
+            for (q, edits) in bySection { applyEdits(edits, toSection: q) }
+        } else {
+            var next = self
+            for (q, edits) in bySection { next.applyEdits(edits, toSection: q) }
+            try next.enforceContentLimit(path: path)
+            self = next
         }
         refineEstimateIfDue()
     }
 
+    /// Whether a reported `size` is stored as the item's own: always in sections
+    /// with per-item sizes and while estimates are refined (a measured item keeps
+    /// its size when the estimate moves); otherwise unless it equals the default
+    /// size, which keeps the section in closed form.
+    func keepsExplicitSize(_ size: Size, in record: SectionRecord) -> Bool {
+        record.hasItemSizes || size != defaultItemSize
+            || (options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing)
+    }
+
+    /// The size `item` of a section has of its own, or `nil`.
+    ///
+    /// - Complexity: O(log R).
+    func explicitSize(ofItem item: Int, in record: SectionRecord) -> Size? {
+        guard let store = record.store else { return nil }
+        if let given = store.givenSizes { return given[item] }
+        let found = store.runs.find(item, in: { $0.items }, rule: .containing)
+        return found.element!.explicitSize(ofItem: item - found.before.items)
+    }
+
+    /// Applies validated edits to section `q`'s items, re-breaking its lines from
+    /// each edit until they are back in step (a pending section's items are only
+    /// repacked), and updates its extent and the offsets of later sections.
+    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) {
+        var linesBroken = 0
+        let rules = extents(sections[q].metricsIndex)
+        let geometry = rules.geometry
+        sections.modify(at: q) { record in
+            let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
+            var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount))
+            record.store = nil  // keep the store uniquely referenced while it changes
+            if !isKnownUniquelyReferenced(&store) { store = store.copy() }
+            if let given = store.givenSizes {
+                store.runs = Self.pack(given: given, direction: geometry.direction)
+                store.givenSizes = nil
+            }
+            linesBroken = rebreak.apply(edits, to: &store.runs).linesBroken
+            record.itemCount = store.runs.summary.items
+            record.store = store.runs.summary.sized > 0 ? store : nil
+            if record.isPending && record.store != nil {
+                record.extent = rules.estimate(of: record)
+                record.bound = rules.upperBound(of: record)
+            } else {
+                record.isPending = false
+                record.extent = rules.exact(of: record)
+                record.bound = record.extent
+            }
+        }
+        workCounters.sectionsTouched += 1
+        workCounters.linesBroken += linesBroken
+    }
+
+    /// Packs the sizes a host gave into unaligned runs (a pending section about
+    /// to be edited before its first layout).
+    static func pack(given: [Size], direction: ScrollDirection) -> BTree<Run> {
+        var runs: [Run] = []
+        given.withUnsafeBufferPointer { sizes in
+            var start = 0
+            while start < sizes.count {
+                let end = Swift.min(start + Run.sizedCapacity, sizes.count)
+                let slice = UnsafeBufferPointer(rebasing: sizes[start..<end])
+                var main = 0.0
+                var cross = 0.0
+                for size in slice {
+                    main += direction.main(size)
+                    cross += direction.cross(size)
+                }
+                runs.append(
+                    Run(
+                        itemCount: end - start, lineCount: 0, advance: .zero, sizes: .dense(slice),
+                        sizedCount: end - start, sizedMain: main, sizedCross: cross))
+                start = end
+            }
+        }
+        return BTree(runs)
+    }
+
     /// With ``FlowLayoutOptions/EstimateRefinement/meanOfReportedSizes``, moves
     /// the estimate to the mean of the measured sizes each time their number
-    /// doubles, and re-estimates every section.
+    /// doubles, and re-estimates every section. A refinement that would take the
+    /// content past the limit is skipped: the estimate stays.
     mutating func refineEstimateIfDue() {
+        let measured = sections.summary.measured
         guard options.estimateRefinement == .meanOfReportedSizes, configuration.isSelfSizing,
-            measuredTotals.count >= measuredTotals.nextRefresh
+            measured >= measuredTotals.nextRefresh
         else { return }
+        measuredTotals.nextRefresh = 2 * Swift.max(measured, 1)
         var width = 0.0
         var height = 0.0
         var count = 0
-        for section in sections where section.baseSizes == nil {
-            section.overrides.forEach { _, size in
-                width += size.width
-                height += size.height
-                count += 1
+        sections.forEach(from: 0, before: .zero) { record, _ in
+            guard !record.hasItemSizes, let store = record.store else { return true }
+            store.runs.forEach(from: 0, before: .zero) { run, _ in
+                guard let sizes = run.sizes else { return true }
+                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized {
+                    width += sizes.size(at: index).width
+                    height += sizes.size(at: index).height
+                    count += 1
+                }
+                return true
             }
+            return true
         }
-        measuredTotals.nextRefresh = 2 * max(count, 1)
         guard count > 0 else { return }
         let mean = Size(width: width / Double(count), height: height / Double(count))
         guard mean != currentEstimatedItemSize else { return }
-        currentEstimatedItemSize = mean
-        invalidateAllSections()
+        var next = self
+        next.currentEstimatedItemSize = mean
+        next.invalidateAllSections()
+        guard (try? next.enforceContentLimit(path: "")) != nil else { return }
+        self = next
     }
 }

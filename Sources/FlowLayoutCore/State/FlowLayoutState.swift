@@ -7,58 +7,53 @@
 ///
 /// How it stays cheap:
 /// - A section whose items all have the default size (`itemSize`, or the
-///   estimate while self-sizing items have not reported) keeps no lines: its
-///   extent and every frame in it are closed-form. Creating a layout of 10
-///   million such items costs O(sections).
+///   estimate while self-sizing items have not reported) keeps no items at all:
+///   its lines are closed-form. Creating 10 million such items costs O(sections).
+/// - Items with sizes of their own live in *runs* of up to 32 sizes, each
+///   starting at a line start, in a B-tree per section; nothing is stored per
+///   line. Sections live in a B-tree summed by item count, extent and pending
+///   state, so any section, item, line or offset is found in O(log n), and
+///   sections and items are inserted and deleted in O(log n).
 /// - Sections with per-item sizes are laid out the first time a query reaches
-///   them; their line breaks are cached in blocks of up to 16 lines.
-/// - Section offsets are prefix sums in a segment tree; within a section, blocks
-///   are found by item or offset through a second, per-section tree. A rect query
-///   costs O(log S + log B + k) for k elements returned.
-/// - A size report re-breaks lines from the line holding the item only until the
-///   breaks agree with the old ones again, then updates the section's extent and
-///   the offsets of all later sections in O(log S).
+///   them; until then their extent is an estimate.
+/// - A change (a size report, a batch update) re-breaks lines from the run
+///   before it only until a new line starts where an unchanged run starts, then
+///   updates the section's extent and every later offset in O(log S).
+/// - Positions along the scroll axis are exact fixed-point sums, so searching
+///   the trees and walking lines always agree.
 ///
 /// Queries are `mutating` because they may lay out a section for the first time
 /// and keep the result.
 public struct FlowLayoutState: Sendable {
-    /// The layout-wide properties.
+    /// The layout-wide properties, with UIKit's names and defaults.
     public internal(set) var configuration: FlowLayoutConfiguration
+    /// Every setting beyond UIKit's flow layout.
+    public internal(set) var options: FlowLayoutOptions
     /// The size of the collection view's bounds: its main-axis extent is the
     /// extent lines and headers span.
     public internal(set) var viewportSize: Size
-    /// Engine behaviour beyond UIKit's.
-    public internal(set) var options: FlowLayoutOptions
-    /// The work done since ``resetWorkCounters()``.
-    public internal(set) var workCounters = LayoutWorkCounters()
     /// The rect of content the host shows, set by ``setVisibleRect(_:)`` or a
     /// frame; updates keep the anchor element inside it still.
     public internal(set) var visibleRect: Rect?
-
-    /// Per-section state.
-    var sections: [SectionState]
-    /// Resolved metrics; entry 0 holds the layout's own properties, later entries
-    /// those of sections that override any of them.
-    var metricsTable: [SectionMetrics] = []
-    /// The default-size line geometry of each metrics entry.
-    var geometryTable: [DefaultLineGeometry] = []
-    /// The section overrides behind each metrics entry (`nil` for entry 0).
-    var metricsSources: [FlowSection?]
-    /// Section item counts and extents, for offsets and searches.
-    var sectionTree = SummaryTree()
-    /// Sections whose extent in `sectionTree` is a placeholder until laid out.
-    var pending: PendingSections
+    /// The work done since ``resetWorkCounters()``.
+    public internal(set) var workCounters = LayoutWorkCounters()
     /// The size assumed for self-sizing items that have not reported: the
     /// estimate, or the mean of reported sizes when refinement is on.
     public internal(set) var currentEstimatedItemSize: Size
-    /// Running totals of reported sizes for estimate refinement.
+
+    /// The sections, in order.
+    var sections: BTree<SectionRecord>
+    /// The distinct metrics sections use.
+    var metrics: MetricsTable
+    /// Reports counted for estimate refinement, and when it refreshes next.
     var measuredTotals = MeasuredTotals()
 
     /// Creates a layout of `sections` under `configuration` for a viewport.
     ///
     /// - Throws: ``FlowLayoutError`` naming the first invalid value: a negative,
     ///   NaN or infinite size, spacing or inset; a negative or too large count; an
-    ///   `itemSizes` array of the wrong length.
+    ///   `itemSizes` array of the wrong length; content that would extend past
+    ///   ``FlowLayoutLimits/maximumLength``.
     /// - Complexity: O(S) for sections without per-item sizes, plus O(n) to
     ///   validate per-item sizes. No line is broken until a query needs it.
     public init(
@@ -66,39 +61,25 @@ public struct FlowLayoutState: Sendable {
         sections: [FlowSection],
         viewportSize: Size,
         options: FlowLayoutOptions = FlowLayoutOptions()
-    ) throws {
+    ) throws(FlowLayoutError) {
         try Self.validate(configuration: configuration, path: "configuration")
         try Self.validate(size: viewportSize, path: "viewportSize")
-        try Self.validate(sections: sections)
+        try Self.validate(count: sections.count, path: "sections.count")
         self.configuration = configuration
-        self.viewportSize = viewportSize
         self.options = options
-        self.currentEstimatedItemSize = configuration.estimatedItemSize
-        self.pending = PendingSections(sectionCount: sections.count)
-        var sources: [FlowSection?] = [nil]
-        var states: [SectionState] = []
-        states.reserveCapacity(sections.count)
-        sections.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices {
-                var metricsIndex = 0
-                if buffer[index].hasMetricOverrides {
-                    var source = buffer[index]
-                    source.itemSizes = nil
-                    metricsIndex = sources.count
-                    sources.append(source)
-                }
-                let sizes = buffer[index].itemSizes
-                var state = SectionState(
-                    itemCount: buffer[index].itemCount, metricsIndex: metricsIndex, baseSizes: sizes,
-                    needsLayout: sizes != nil)
-                if let sizes, !sizes.isEmpty { state.meanBaseSize = Self.mean(of: sizes) }
-                states.append(state)
-            }
+        self.viewportSize = viewportSize
+        currentEstimatedItemSize = configuration.estimatedItemSize
+        let defaultSize = configuration.isSelfSizing ? configuration.estimatedItemSize : configuration.itemSize
+        metrics = MetricsTable(configuration: configuration, viewportSize: viewportSize, defaultSize: defaultSize)
+        self.sections = BTree(leafCapacity: 64, innerCapacity: 16)
+        var records: [SectionRecord] = []
+        records.reserveCapacity(sections.count)
+        for index in sections.indices {
+            let sums = try Self.validate(section: sections[index], path: "sections[\(index)]")
+            records.append(makeRecord(for: sections[index], sums: sums))
         }
-        self.sections = states
-        self.metricsSources = sources
-        resolveMetrics()
-        rebuildSectionTree()
+        self.sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
+        try enforceContentLimit(path: "sections", indexSections: true)
         checkInvariants()
     }
 
@@ -109,9 +90,9 @@ public struct FlowLayoutState: Sendable {
 
     /// The number of items in `section`.
     ///
-    /// - Throws: ``FlowLayoutError/sectionOutOfRange(section:sectionCount:)``.
-    /// - Complexity: O(1).
-    public func numberOfItems(inSection section: Int) throws -> Int {
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``.
+    /// - Complexity: O(log S).
+    public func numberOfItems(inSection section: Int) throws(FlowLayoutError) -> Int {
         try checkSection(section, path: "section")
         return sections[section].itemCount
     }
@@ -119,23 +100,12 @@ public struct FlowLayoutState: Sendable {
     /// The number of items in all sections.
     ///
     /// - Complexity: O(1).
-    public var totalItemCount: Int { sectionTree.totalCount }
+    public var totalItemCount: Int { sections.summary.items }
 
     /// The size assumed for items that have not reported a size: the estimate
     /// while self-sizing, else `itemSize`.
     var defaultItemSize: Size {
         configuration.isSelfSizing ? currentEstimatedItemSize : configuration.itemSize
-    }
-
-    /// The mean of non-empty `sizes`, summed in order.
-    static func mean(of sizes: [Size]) -> Size {
-        var width = 0.0
-        var height = 0.0
-        for size in sizes {
-            width += size.width
-            height += size.height
-        }
-        return Size(width: width / Double(sizes.count), height: height / Double(sizes.count))
     }
 
     /// Zeroes ``workCounters``.

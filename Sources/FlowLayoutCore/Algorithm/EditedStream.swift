@@ -1,0 +1,129 @@
+/// A change to a section's items, in the numbering of the items before it: the
+/// items in `range` are replaced by `replacement`. Inserting is replacing an
+/// empty range, deleting is replacing with nothing, a size report or a reload is
+/// replacing one item by one.
+struct ItemEdit: Hashable, Sendable {
+    /// The items replaced, numbered before the change.
+    var range: Range<Int>
+    /// The items put in their place.
+    var replacement: [ItemSegment]
+
+    /// The number of items the edit adds (negative when it removes more than it adds).
+    var delta: Int { replacement.reduce(0) { $0 + $1.count } - range.count }
+}
+
+/// Where an unchanged stretch of old runs starts, met while reading: a place where
+/// re-breaking can stop, if a line starts there.
+struct RunBoundary: Hashable, Sendable {
+    /// The item the old run starts with, numbered after the edits read so far.
+    var newItem: Int
+    /// The item the old run starts with, numbered before the edits.
+    var oldItem: Int
+    /// The old run's position among the runs.
+    var run: Int
+    /// How many edits lie wholly before it.
+    var editsBefore: Int
+}
+
+/// The items of a section as they are after a list of edits: read from the old
+/// runs, from one run on, with every edit applied on the way.
+///
+/// Each time it starts reading an old run at a point past every edit begun so far,
+/// it records a ``RunBoundary``: from there on the old runs hold exactly the
+/// items they held, so if a new line starts there too, everything after it is
+/// already laid out and re-breaking can stop.
+struct EditedStream: ItemSource {
+    /// The runs before the edits.
+    let runs: BTree<Run>
+    /// The edits, sorted, not overlapping, in the runs' numbering.
+    let edits: [ItemEdit]
+    /// Boundaries met so far, in order.
+    private(set) var boundaries: [RunBoundary] = []
+
+    private var nextRun: Int
+    private var reader: RunReader?
+    private var oldSegment: ItemSegment?
+    private var oldItem: Int
+    private var newItem: Int
+    private var nextEdit = 0
+    private var replacement: ArraySlice<ItemSegment> = []
+
+    /// A stream of the items from the start of run `run` (whose first item is
+    /// `firstItem`) to the end, with `edits` applied. The first edit must not
+    /// start before `firstItem`.
+    init(runs: BTree<Run>, from run: Int, firstItem: Int, edits: [ItemEdit]) {
+        precondition(edits.allSatisfy { $0.range.lowerBound >= firstItem }, "an edit before the stream's start")
+        self.runs = runs
+        self.edits = edits
+        nextRun = run
+        oldItem = firstItem
+        newItem = firstItem
+        if run < runs.count {
+            reader = RunReader(runs[run])
+            nextRun = run + 1
+        }
+    }
+
+    /// The number of edits read wholly.
+    var editsRead: Int { replacement.isEmpty ? nextEdit : nextEdit - 1 }
+
+    mutating func next() -> ItemSegment? {
+        while true {
+            if let segment = replacement.popFirst() {
+                newItem += segment.count
+                return segment
+            }
+            if nextEdit < edits.count && edits[nextEdit].range.lowerBound == oldItem {
+                skipOld(edits[nextEdit].range.count)
+                replacement = edits[nextEdit].replacement[...]
+                nextEdit += 1
+                continue
+            }
+            let limit = nextEdit < edits.count ? edits[nextEdit].range.lowerBound - oldItem : Int.max
+            return readOld(atMost: limit)
+        }
+    }
+
+    /// Reads up to `limit` old items, as one segment. Skipped items (`isSkipping`)
+    /// are not counted in the new numbering, and no boundary is recorded inside them.
+    private mutating func readOld(atMost limit: Int, isSkipping: Bool = false) -> ItemSegment? {
+        if oldSegment == nil {
+            while true {
+                if let segment = reader?.next() {
+                    oldSegment = segment
+                    break
+                }
+                guard nextRun < runs.count else { return nil }
+                if !isSkipping {
+                    boundaries.append(RunBoundary(newItem: newItem, oldItem: oldItem, run: nextRun, editsBefore: nextEdit))
+                }
+                reader = RunReader(runs[nextRun])
+                nextRun += 1
+            }
+        }
+        let segment: ItemSegment
+        switch oldSegment! {
+        case .sized(let size):
+            oldSegment = nil
+            segment = .sized(size)
+        case .defaults(let count):
+            let taken = Swift.min(count, limit)
+            oldSegment = taken < count ? .defaults(count - taken) : nil
+            segment = .defaults(taken)
+        }
+        oldItem += segment.count
+        if !isSkipping { newItem += segment.count }
+        return segment
+    }
+
+    /// Skips `count` old items (the ones an edit replaces).
+    private mutating func skipOld(_ count: Int) {
+        var left = count
+        while left > 0 {
+            guard let segment = readOld(atMost: left, isSkipping: true) else {
+                preconditionFailure("an edit past the end of the items")
+            }
+            left -= segment.count
+        }
+    }
+}

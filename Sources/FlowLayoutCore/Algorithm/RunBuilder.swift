@@ -1,0 +1,119 @@
+/// Packs items, line by line, into ``Run``s: the storage of a section, or of the
+/// stretch of it that a change re-breaks.
+///
+/// A run is closed, always at a line start, when it holds ``Run/sizedCapacity``
+/// explicit sizes, or before it would span more than a sparse buffer can address
+/// while holding explicit sizes. Runs without explicit sizes may span any number
+/// of items: their lines are closed-form. When a run is closed its sizes are
+/// written once into a buffer of exactly their size, sparse (18 bytes an entry)
+/// or dense (16 bytes an item), whichever is smaller.
+///
+/// In a pending section (``isAligned`` false) items are packed the same way
+/// without lines: runs then need not start at a line start, and their line
+/// counts and advances are zero until the section is laid out.
+struct RunBuilder {
+    /// Whether runs start at line starts and carry their lines (a laid-out section).
+    let isAligned: Bool
+    /// The section's line spacing, added after every line in a run's advance.
+    let lineSpacing: Offset
+    /// The runs closed so far.
+    private(set) var runs: [Run] = []
+    /// Items packed in all.
+    private(set) var itemCount = 0
+
+    // The open run.
+    private var openItems = 0
+    private var openLines = 0
+    private var openAdvance = Offset.zero
+    private var openSizes: [Size] = []
+    private var openOffsets: [Int] = []
+    private var openMain = 0.0
+    private var openCross = 0.0
+    private let direction: ScrollDirection
+
+    /// A builder of aligned runs (laid out) or unaligned ones (pending).
+    init(aligned: Bool, lineSpacing: Double, direction: ScrollDirection) {
+        self.isAligned = aligned
+        self.lineSpacing = Offset(lineSpacing)
+        self.direction = direction
+    }
+
+    /// Appends a line group whose items are `segments`, in order.
+    mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {
+        let hasSized = segments.contains { if case .sized = $0 { return true } else { return false } }
+        makeRoom(for: group.itemCount, sized: hasSized)
+        for segment in segments { add(segment) }
+        if isAligned {
+            openLines += group.lineCount
+            openAdvance += (Offset(group.thickness) + lineSpacing) * group.lineCount
+        }
+        if openSizes.count >= Run.sizedCapacity { closeRun() }
+    }
+
+    /// Appends items without lines (an unaligned builder).
+    mutating func append(_ segment: ItemSegment) {
+        precondition(!isAligned, "aligned runs take whole line groups")
+        if case .sized = segment { makeRoom(for: 1, sized: true) } else { makeRoom(for: segment.count, sized: false) }
+        add(segment)
+        if openSizes.count >= Run.sizedCapacity { closeRun() }
+    }
+
+    /// Closes the open run first if `count` more items would make a run holding
+    /// explicit sizes span more than a sparse buffer addresses.
+    private mutating func makeRoom(for count: Int, sized: Bool) {
+        if openItems > 0, sized || !openSizes.isEmpty, openItems + count > Run.maximumSparseSpan { closeRun() }
+    }
+
+    /// Adds one segment's items to the open run.
+    private mutating func add(_ segment: ItemSegment) {
+        switch segment {
+        case .defaults(let count):
+            openItems += count
+            itemCount += count
+        case .sized(let size):
+            openSizes.append(size)
+            openOffsets.append(openItems)
+            openMain += direction.main(size)
+            openCross += direction.cross(size)
+            openItems += 1
+            itemCount += 1
+        }
+    }
+
+    /// Closes the open run, if it holds any item, and returns every run built.
+    mutating func finish() -> [Run] {
+        closeRun()
+        return runs
+    }
+
+    /// Closes the open run: writes its explicit sizes into a buffer of exactly
+    /// their size, sparse or dense, whichever is smaller.
+    private mutating func closeRun() {
+        guard openItems > 0 else { return }
+        var buffer: SizeBuffer?
+        if !openSizes.isEmpty {
+            let sparseBytes = openSizes.count * 18
+            if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
+                let offsets = openOffsets.map { UInt16($0) }
+                buffer = openSizes.withUnsafeBufferPointer { sizes in
+                    offsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
+                }
+            } else {
+                var dense = [Size](repeating: .unsized, count: openItems)
+                for (size, offset) in zip(openSizes, openOffsets) { dense[offset] = size }
+                buffer = dense.withUnsafeBufferPointer { SizeBuffer.dense($0) }
+            }
+        }
+        runs.append(
+            Run(
+                itemCount: openItems, lineCount: openLines, advance: openAdvance, sizes: buffer,
+                sizedCount: openSizes.count, sizedMain: openMain, sizedCross: openCross))
+        openItems = 0
+        openMain = 0
+        openCross = 0
+        openLines = 0
+        openAdvance = .zero
+        openSizes.removeAll(keepingCapacity: true)
+        openOffsets.removeAll(keepingCapacity: true)
+    }
+}

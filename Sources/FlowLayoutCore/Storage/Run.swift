@@ -1,0 +1,178 @@
+/// A stretch of consecutive items of one section, the unit of item storage: their
+/// explicit sizes, if any, and the summary of the lines they form.
+///
+/// In a laid-out section every run starts where a line starts, so the run's
+/// lines can be found again by breaking its own items greedily from its first
+/// item (`flow-layout.md` 2.1): nothing per line is stored. The run keeps only
+/// how many lines it holds and their *advance*, the sum over its lines of
+/// `thickness + lineSpacing`, so that the runs of a section, summed in a
+/// ``BTree``, locate any line by item, by line index or by offset.
+///
+/// In a pending section (never laid out, or invalidated by a viewport width
+/// change) runs only hold items; their line counts and advances are zero and
+/// mean nothing until the section is laid out again.
+///
+/// 56 bytes, plus the ``SizeBuffer`` of its explicit sizes when it has any.
+struct Run: TreeElement, @unchecked Sendable {
+    // Sendable in fact: its only reference is an immutable ``SizeBuffer``.
+    private var storedItemCount: Int32
+    private var storedLineCount: Int32
+    private var storedSizedCount: Int32
+    /// The sum over the run's lines of `thickness + lineSpacing`.
+    var advance: Offset
+    /// The sums of the explicit sizes along lines and across them, in item order:
+    /// what the estimate and the size bound of a pending section use.
+    var sizedMain: Double
+    var sizedCross: Double
+    /// The explicit sizes of the run's items; `nil` when every item takes the
+    /// section's default size.
+    var sizes: SizeBuffer?
+
+    /// Creates a run of `itemCount` items forming `lineCount` lines.
+    init(
+        itemCount: Int, lineCount: Int, advance: Offset, sizes: SizeBuffer? = nil, sizedCount: Int = 0,
+        sizedMain: Double = 0, sizedCross: Double = 0
+    ) {
+        storedItemCount = Int32(itemCount)
+        storedLineCount = Int32(lineCount)
+        storedSizedCount = Int32(sizedCount)
+        self.advance = advance
+        self.sizes = sizes
+        self.sizedMain = sizedMain
+        self.sizedCross = sizedCross
+    }
+
+    /// The number of items.
+    @inline(__always)
+    var itemCount: Int { Int(storedItemCount) }
+    /// The number of lines (0 in a pending section).
+    @inline(__always)
+    var lineCount: Int { Int(storedLineCount) }
+    /// The number of items with a size of their own.
+    @inline(__always)
+    var sizedCount: Int { Int(storedSizedCount) }
+
+    /// The most items a run with a sparse ``SizeBuffer`` spans: its offsets are 16 bits.
+    static let maximumSparseSpan = 65_536
+    /// A run takes no further line once it holds this many explicit sizes, so that
+    /// finding a line inside it stays a short walk.
+    static let sizedCapacity = 32
+
+    var summary: RunSummary {
+        RunSummary(
+            items: itemCount, lines: lineCount, advance: advance, sized: sizedCount, sizedMain: sizedMain,
+            sizedCross: sizedCross)
+    }
+
+    /// The size item `item` (relative to the run) has of its own, or `nil`.
+    ///
+    /// - Complexity: O(1) in a dense run, O(log sized) in a sparse one.
+    func explicitSize(ofItem item: Int) -> Size? {
+        guard let sizes else { return nil }
+        if sizes.isDense {
+            let size = sizes.size(at: item)
+            return size.isUnsized ? nil : size
+        }
+        let entry = sizes.firstEntry(atOrAfter: item)
+        return entry < sizes.count && sizes.offset(at: entry) == item ? sizes.size(at: entry) : nil
+    }
+
+    /// Bytes of heap the run owns beyond its own 40 bytes.
+    var allocatedBytes: Int { sizes?.allocatedBytes ?? 0 }
+}
+
+/// The sums over a stretch of runs.
+struct RunSummary: TreeSummary {
+    /// Items.
+    var items: Int
+    /// Lines (in a laid-out section).
+    var lines: Int
+    /// The sum of `thickness + lineSpacing` over the lines.
+    var advance: Offset
+    /// Items with a size of their own.
+    var sized: Int
+    /// The sums of their sizes along lines and across them (rounded sums: for
+    /// estimates and, with a margin, bounds).
+    var sizedMain: Double
+    var sizedCross: Double
+
+    static let zero = RunSummary(items: 0, lines: 0, advance: .zero, sized: 0, sizedMain: 0, sizedCross: 0)
+
+    @inline(__always)
+    static func + (lhs: RunSummary, rhs: RunSummary) -> RunSummary {
+        RunSummary(
+            items: lhs.items + rhs.items, lines: lhs.lines + rhs.lines, advance: lhs.advance + rhs.advance,
+            sized: lhs.sized + rhs.sized, sizedMain: lhs.sizedMain + rhs.sizedMain,
+            sizedCross: lhs.sizedCross + rhs.sizedCross)
+    }
+}
+
+/// A piece of an item sequence, as line breaking reads it.
+enum ItemSegment: Hashable, Sendable {
+    /// This many consecutive items of the section's default size (`itemSize`, or
+    /// the estimate for self-sizing items not measured).
+    case defaults(Int)
+    /// One item with a size of its own.
+    case sized(Size)
+
+    /// The number of items.
+    var count: Int {
+        switch self {
+        case .defaults(let count): count
+        case .sized: 1
+        }
+    }
+}
+
+/// A sequence of items read front to back, as segments. Consecutive default
+/// items always come as one segment: a `.defaults` segment is followed by a
+/// `.sized` one or by the end.
+protocol ItemSource {
+    /// The next segment, or `nil` at the end.
+    mutating func next() -> ItemSegment?
+}
+
+/// The items of one run, from a given item on.
+struct RunReader: ItemSource {
+    let run: Run
+    /// The next item to read, relative to the run.
+    private(set) var item: Int
+    /// The next entry of a sparse buffer.
+    private var entry: Int
+
+    /// A reader of `run` from item `start` (relative to the run) to its end.
+    init(_ run: Run, from start: Int = 0) {
+        self.run = run
+        item = start
+        entry = run.sizes.map { $0.isDense ? 0 : $0.firstEntry(atOrAfter: start) } ?? 0
+    }
+
+    mutating func next() -> ItemSegment? {
+        let end = run.itemCount
+        guard item < end else { return nil }
+        guard let sizes = run.sizes else {
+            defer { item = end }
+            return .defaults(end - item)
+        }
+        if sizes.isDense {
+            let size = sizes.size(at: item)
+            if !size.isUnsized {
+                item += 1
+                return .sized(size)
+            }
+            var stop = item + 1
+            while stop < end && sizes.size(at: stop).isUnsized { stop += 1 }
+            defer { item = stop }
+            return .defaults(stop - item)
+        }
+        let nextSized = entry < sizes.count ? sizes.offset(at: entry) : end
+        if nextSized > item {
+            defer { item = nextSized }
+            return .defaults(nextSized - item)
+        }
+        let size = sizes.size(at: entry)
+        entry += 1
+        item += 1
+        return .sized(size)
+    }
+}

@@ -1,0 +1,126 @@
+/// What the engine keeps for one section: an element of the section ``BTree``.
+///
+/// A section whose items all take the default size keeps no item storage at all
+/// (`store` is `nil`): its lines are closed-form. Creating ten million such
+/// items costs nothing per item.
+struct SectionRecord: TreeElement, Sendable {
+    /// The number of items.
+    var itemCount: Int
+    /// The section's extent along the scroll axis: exact when laid out, an
+    /// estimate while pending.
+    var extent: Offset
+    /// For a pending section, an upper bound on the extent its layout can have
+    /// (every item on a line of its own); for a laid-out one, its extent. The
+    /// content limit (`flow-layout.md` 9) is checked against the sum of these,
+    /// so laying a pending section out can never take the content past it.
+    var bound: Offset
+    /// The section's entry in the state's metrics table.
+    var metricsIndex: Int32
+    /// Whether the section must be laid out before its lines or extent are read:
+    /// never laid out, or invalidated by a viewport width change or a new estimate.
+    var isPending: Bool
+    /// Whether the host gave the section per-item sizes (`sizeForItemAt`): such a
+    /// section is never uniform (`flow-layout.md` 3.3), and a reload keeps its
+    /// items' sizes (10.2).
+    var hasItemSizes: Bool
+    /// The items with sizes of their own; `nil` when every item takes the
+    /// default size.
+    var store: ItemStore?
+
+    var summary: SectionSummary {
+        SectionSummary(
+            sections: 1, items: itemCount, extent: extent, bound: bound, pending: isPending ? 1 : 0,
+            measured: hasItemSizes ? 0 : sizedCount)
+    }
+
+    /// The number of items with a size of their own.
+    var sizedCount: Int { store?.sizedCount ?? 0 }
+}
+
+/// The sums over a stretch of sections.
+struct SectionSummary: TreeSummary {
+    /// Sections.
+    var sections: Int
+    /// Items.
+    var items: Int
+    /// The sum of the sections' extents: exact for laid-out sections, estimated
+    /// for pending ones.
+    var extent: Offset
+    /// The sum of the sections' bounds (``SectionRecord/bound``).
+    var bound: Offset
+    /// Sections waiting to be laid out.
+    var pending: Int
+    /// Items with a size of their own in sections without per-item sizes: the
+    /// measured items, for estimate refinement.
+    var measured: Int
+
+    static let zero = SectionSummary(sections: 0, items: 0, extent: .zero, bound: .zero, pending: 0, measured: 0)
+
+    @inline(__always)
+    static func + (lhs: SectionSummary, rhs: SectionSummary) -> SectionSummary {
+        SectionSummary(
+            sections: lhs.sections + rhs.sections, items: lhs.items + rhs.items, extent: lhs.extent + rhs.extent,
+            bound: lhs.bound + rhs.bound, pending: lhs.pending + rhs.pending, measured: lhs.measured + rhs.measured)
+    }
+}
+
+/// The items of one section that have sizes of their own. Shared between copies
+/// of a layout and copied on the first write.
+///
+/// Per-item sizes the host gives (`itemSizes`) are kept as given, in one array,
+/// until the section is first laid out or edited: laying it out then reads them
+/// once, in place. From then on the items live in runs.
+final class ItemStore: @unchecked Sendable {
+    // Safe to share: a store reachable from two layouts is never written; every
+    // write first copies a store that is not uniquely referenced.
+    /// The runs, in item order (empty while ``givenSizes`` holds the items).
+    var runs: BTree<Run>
+    /// The sizes the host gave, one per item, until the section is laid out or edited.
+    var givenSizes: [Size]?
+    /// The sums of ``givenSizes`` along lines and across them.
+    var givenMain: Double
+    var givenCross: Double
+
+    /// A store of runs.
+    init(runs: BTree<Run>) {
+        self.runs = runs
+        givenSizes = nil
+        givenMain = 0
+        givenCross = 0
+    }
+
+    /// A store of the sizes a host gave, with their sums.
+    init(givenSizes: [Size], main: Double, cross: Double) {
+        runs = BTree()
+        self.givenSizes = givenSizes
+        givenMain = main
+        givenCross = cross
+    }
+
+    /// A copy that shares everything until one of the two changes.
+    func copy() -> ItemStore {
+        let copy = ItemStore(runs: runs)
+        copy.givenSizes = givenSizes
+        copy.givenMain = givenMain
+        copy.givenCross = givenCross
+        return copy
+    }
+
+    /// The number of items with a size of their own.
+    var sizedCount: Int { givenSizes?.count ?? runs.summary.sized }
+    /// The sums of the explicit sizes along lines and across them.
+    var sizedMain: Double { givenSizes == nil ? runs.summary.sizedMain : givenMain }
+    var sizedCross: Double { givenSizes == nil ? runs.summary.sizedCross : givenCross }
+
+    /// Bytes of heap the store holds: the object, the tree, the runs' buffers,
+    /// and the given sizes (shared with the host's array until either changes).
+    var allocatedBytes: Int {
+        var bytes = 16 + 8 + 8 + 16 + runs.allocatedBytes
+        if let givenSizes { bytes += 32 + givenSizes.capacity * MemoryLayout<Size>.stride }
+        runs.forEach(from: 0, before: .zero) { run, _ in
+            bytes += run.allocatedBytes
+            return true
+        }
+        return bytes
+    }
+}
