@@ -134,6 +134,13 @@ public actor FlowLayoutEngine {
         try state.reportSize(size, forItemAt: indexPath)
     }
 
+    /// Applies a batch of data changes: see ``FlowLayoutState/performBatchUpdates(_:)``.
+    ///
+    /// - Complexity: one actor hop, plus what the batch can move.
+    public func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
+        try state.performBatchUpdates(batch)
+    }
+
     /// Sets the visible rect: see ``FlowLayoutState/setVisibleRect(_:)``.
     ///
     /// - Complexity: one actor hop, O(1).

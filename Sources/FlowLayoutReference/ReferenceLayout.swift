@@ -14,6 +14,24 @@ public struct ReferenceLayout: Sendable {
     /// Oversize items, as `(section, item)` pairs, in order (`flow-layout.md` 2.2).
     public private(set) var oversizeItems: [FlowIndexPath] = []
 
+    /// One section as the reference reads it: the section's metrics and count,
+    /// and each item's own size (`nil`: the default size).
+    public struct Section: Sendable {
+        /// The section's count and per-section overrides (its `itemSizes` are ignored).
+        public var section: FlowSection
+        /// Each item's size of its own, or `nil` for the default size.
+        public var sizes: [Size?]
+        /// Whether the host gave per-item sizes: such a section is never uniform (3.3).
+        public var hasItemSizes: Bool
+
+        /// Creates a section.
+        public init(section: FlowSection, sizes: [Size?], hasItemSizes: Bool) {
+            self.section = section
+            self.sizes = sizes
+            self.hasItemSizes = hasItemSizes
+        }
+    }
+
     /// Lays out everything.
     ///
     /// - Parameters:
@@ -36,6 +54,26 @@ public struct ReferenceLayout: Sendable {
         reportedSizes: [FlowIndexPath: Size] = [:],
         estimatedItemSize: Size? = nil
     ) {
+        let described = sections.enumerated().map { s, section in
+            Section(
+                section: section,
+                sizes: (0..<section.itemCount).map { reportedSizes[FlowIndexPath(item: $0, section: s)] ?? section.itemSizes?[$0] },
+                hasItemSizes: section.itemSizes != nil)
+        }
+        self.init(
+            configuration: configuration, options: options, sections: described, viewportSize: viewportSize,
+            estimatedItemSize: estimatedItemSize)
+    }
+
+    /// Lays out sections whose items each have a size of their own or take the
+    /// default size; see ``init(configuration:options:sections:viewportSize:reportedSizes:estimatedItemSize:)``.
+    public init(
+        configuration: FlowLayoutConfiguration,
+        options: FlowLayoutOptions = FlowLayoutOptions(),
+        sections described: [Section],
+        viewportSize: Size,
+        estimatedItemSize: Size? = nil
+    ) {
         let vertical = configuration.scrollDirection == .vertical
         // Main axis: along a line. Cross axis: across lines, the scroll axis.
         func main(_ size: Size) -> Double { vertical ? size.width : size.height }
@@ -46,11 +84,7 @@ public struct ReferenceLayout: Sendable {
         let selfSizing = configuration.estimatedItemSize != .zero
         let defaultSize = selfSizing ? (estimatedItemSize ?? configuration.estimatedItemSize) : configuration.itemSize
         let viewportMain = main(viewportSize)
-        // Sections where a reported size differs from itemSize are not uniform (3.3).
-        var reportedSections = Set<Int>()
-        for (indexPath, size) in reportedSizes where size != configuration.itemSize {
-            reportedSections.insert(indexPath.section)
-        }
+        let sections = described.map(\.section)
 
         var y = 0.0
         for (s, section) in sections.enumerated() {
@@ -73,13 +107,12 @@ public struct ReferenceLayout: Sendable {
             y += vertical ? inset.top : inset.left
 
             let n = section.itemCount
-            var sizes: [Size] = []
-            for i in 0..<n {
-                sizes.append(
-                    reportedSizes[FlowIndexPath(item: i, section: s)] ?? section.itemSizes?[i] ?? defaultSize)
-            }
-            // 3.3: uniform means every item takes itemSize.
-            let uniform = section.itemSizes == nil && !selfSizing && !reportedSections.contains(s)
+            let sizes = described[s].sizes.map { $0 ?? defaultSize }
+            // 3.3: uniform means every item takes itemSize: no per-item sizes, no
+            // estimate, no size of its own other than itemSize.
+            let uniform =
+                !described[s].hasItemSizes && !selfSizing
+                && described[s].sizes.allSatisfy { $0 == nil || $0 == configuration.itemSize }
 
             // 2.1: greedy lines, any number of items each.
             var lines: [Range<Int>] = []

@@ -54,4 +54,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     public mutating func pick<T>(_ values: [T]) -> T {
         values[int(0..<values.count)]
     }
+
+    /// Shuffles `array` in place (Fisher–Yates), drawing from this generator.
+    public mutating func shuffle<T>(_ array: inout [T]) {
+        guard array.count > 1 else { return }
+        for index in stride(from: array.count - 1, to: 0, by: -1) {
+            array.swapAt(index, int(0...index))
+        }
+    }
 }

@@ -90,7 +90,7 @@ public enum LayoutComparison {
         a == b || abs(a - b) <= tolerance
     }
 
-    static func nearEdge(_ frame: Rect, of rect: Rect, tolerance: Double) -> Bool {
+    public static func nearEdge(_ frame: Rect, of rect: Rect, tolerance: Double) -> Bool {
         let grown = Rect(
             x: rect.minX - tolerance, y: rect.minY - tolerance, width: rect.width + 2 * tolerance,
             height: rect.height + 2 * tolerance)

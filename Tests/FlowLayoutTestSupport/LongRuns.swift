@@ -13,3 +13,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Runs a randomized check once per seed and collects what failed, naming the
+/// seed, which replays it: the one seed loop every randomized suite uses.
+public enum Seeds {
+    /// Calls `body` for `count` seeds from `first` (`body` returns the issues it
+    /// found); returns one message per failing seed, stopping after `maximumFailures`.
+    public static func failures(
+        _ count: Int, from first: UInt64, maximumFailures: Int = 3, _ body: (UInt64) throws -> [String]
+    ) rethrows -> [String] {
+        var failures: [String] = []
+        for seed in first..<(first + UInt64(count)) {
+            let issues = try body(seed)
+            if !issues.isEmpty {
+                failures.append("seed \(seed): \(issues.prefix(4).joined(separator: "; "))")
+                if failures.count >= maximumFailures { break }
+            }
+        }
+        return failures
+    }
+}

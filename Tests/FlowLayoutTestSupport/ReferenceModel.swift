@@ -2,35 +2,130 @@ import FlowLayoutCore
 import FlowLayoutReference
 
 /// The inputs an engine has received, kept plainly so that the eager reference
-/// can lay out the same thing at any moment: configuration, sections, viewport,
-/// and the latest size reported for each item.
+/// can lay out the same thing at any moment: configuration, options, viewport,
+/// and per section each item's own size (reported, given, inserted with one,
+/// moved with one) or `nil` for the default size.
+///
+/// Batches are applied to these arrays by the rules of `flow-layout.md` 10.1 and
+/// 10.2 read literally, with none of the engine's code.
 public struct ReferenceModel: Sendable {
     /// The layout's properties.
     public var configuration: FlowLayoutConfiguration
-    /// The sections.
-    public var sections: [FlowSection]
+    /// The settings beyond UIKit.
+    public var options: FlowLayoutOptions
     /// The viewport.
     public var viewportSize: Size
-    /// The latest size reported for each item.
-    public var reportedSizes: [FlowIndexPath: Size] = [:]
+    /// The sections.
+    public var sections: [ReferenceLayout.Section]
+    /// An identity for every section and item, kept through moves: new for each
+    /// inserted section or item, and for every item of a reloaded section.
+    public private(set) var sectionIDs: [Int] = []
+    public private(set) var itemIDs: [[Int]] = []
+    private var nextID = 0
 
     /// Creates a model of the given inputs.
-    public init(configuration: FlowLayoutConfiguration, sections: [FlowSection], viewportSize: Size) {
+    public init(
+        configuration: FlowLayoutConfiguration, options: FlowLayoutOptions = FlowLayoutOptions(),
+        sections: [FlowSection], viewportSize: Size
+    ) {
         self.configuration = configuration
-        self.sections = sections
+        self.options = options
         self.viewportSize = viewportSize
+        self.sections = sections.map(Self.section)
+        sectionIDs = sections.map { _ in makeID() }
+        itemIDs = sections.map { section in (0..<section.itemCount).map { _ in makeID() } }
+    }
+
+    private mutating func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    /// A section of the model from a section of the engine's input.
+    static func section(_ section: FlowSection) -> ReferenceLayout.Section {
+        ReferenceLayout.Section(
+            section: section, sizes: section.itemSizes ?? Array(repeating: nil, count: section.itemCount),
+            hasItemSizes: section.itemSizes != nil)
     }
 
     /// Records reports in order: a later report of an item replaces an earlier one.
     public mutating func apply(_ reports: [SizeReport]) {
-        for report in reports { reportedSizes[report.indexPath] = report.size }
+        for report in reports { sections[report.indexPath.section].sizes[report.indexPath.item] = report.size }
+    }
+
+    /// Applies a valid batch (10.1): remove deleted and moved-away sections and
+    /// items, then place inserted and moved-in ones at their positions after the
+    /// batch, in ascending order; sizes travel as 10.2 says.
+    public mutating func apply(_ batch: BatchUpdate) {
+        let selfSizing = configuration.isSelfSizing
+        var old = sections
+        var oldIDs = itemIDs
+        let carriedIDs = batch.movedItems.map { oldIDs[$0.from.section][$0.from.item] }
+        // Sizes that travel with moved items, read before anything changes.
+        let carried = batch.movedItems.map { old[$0.from.section].sizes[$0.from.item] }
+        // Reloaded items take their new size; without one, a self-sizing item
+        // becomes unmeasured and any other keeps its size.
+        for reload in batch.reloadedItems {
+            let path = reload.indexPath
+            if let size = reload.size {
+                old[path.section].sizes[path.item] = size
+            } else if selfSizing && !old[path.section].hasItemSizes {
+                old[path.section].sizes[path.item] = nil
+            }
+        }
+        // Items leave their sections (before the batch).
+        var leaving: [Int: Set<Int>] = [:]
+        for path in batch.deletedItems { leaving[path.section, default: []].insert(path.item) }
+        for move in batch.movedItems { leaving[move.from.section, default: []].insert(move.from.item) }
+        for (section, items) in leaving {
+            old[section].sizes = old[section].sizes.enumerated().filter { !items.contains($0.offset) }.map(\.element)
+            oldIDs[section] = oldIDs[section].enumerated().filter { !items.contains($0.offset) }.map(\.element)
+        }
+        for reload in batch.reloadedSections {
+            old[reload.index] = Self.section(reload.section)
+            oldIDs[reload.index] = (0..<reload.section.itemCount).map { _ in makeID() }
+        }
+        // Sections leave, then enter at their positions after the batch, ascending.
+        let leavingSections = Set(batch.deletedSections).union(batch.movedSections.map(\.from))
+        let kept = old.indices.filter { !leavingSections.contains($0) }
+        var new = kept.map { old[$0] }
+        var newIDs = kept.map { oldIDs[$0] }
+        var newSectionIDs = kept.map { sectionIDs[$0] }
+        var entering: [(Int, ReferenceLayout.Section, [Int], Int)] = []
+        for insertion in batch.insertedSections {
+            entering.append(
+                (insertion.index, Self.section(insertion.section), (0..<insertion.section.itemCount).map { _ in makeID() }, makeID()))
+        }
+        for move in batch.movedSections { entering.append((move.to, old[move.from], oldIDs[move.from], sectionIDs[move.from])) }
+        for (index, section, ids, id) in entering.sorted(by: { $0.0 < $1.0 }) {
+            new.insert(section, at: index)
+            newIDs.insert(ids, at: index)
+            newSectionIDs.insert(id, at: index)
+        }
+        // Items enter their sections (after the batch), ascending.
+        var arriving: [(FlowIndexPath, Size?, Int)] = []
+        for insertion in batch.insertedItems { arriving.append((insertion.indexPath, insertion.size, makeID())) }
+        for (index, move) in batch.movedItems.enumerated() { arriving.append((move.to, carried[index], carriedIDs[index])) }
+        for (path, size, id) in arriving.sorted(by: { $0.0 < $1.0 }) {
+            new[path.section].sizes.insert(size, at: path.item)
+            newIDs[path.section].insert(id, at: path.item)
+        }
+        for index in new.indices { new[index].section.itemCount = new[index].sizes.count }
+        sections = new
+        itemIDs = newIDs
+        sectionIDs = newSectionIDs
     }
 
     /// The reference layout of the current inputs, with self-sizing items that
     /// have not reported at `estimatedItemSize` (the engine's current estimate).
     public func layout(estimatedItemSize: Size? = nil) -> ReferenceLayout {
         ReferenceLayout(
-            configuration: configuration, sections: sections, viewportSize: viewportSize,
-            reportedSizes: reportedSizes, estimatedItemSize: estimatedItemSize)
+            configuration: configuration, options: options, sections: sections, viewportSize: viewportSize,
+            estimatedItemSize: estimatedItemSize)
+    }
+
+    /// Every item's index path, in order.
+    public var itemPaths: [FlowIndexPath] {
+        sections.enumerated().flatMap { s, section in (0..<section.sizes.count).map { FlowIndexPath(item: $0, section: s) } }
     }
 }

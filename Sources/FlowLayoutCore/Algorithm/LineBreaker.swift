@@ -28,145 +28,158 @@ struct LineGroup: Hashable, Sendable {
     var end: Int { start + itemCount }
 }
 
-/// Reads an item source and merges consecutive default items into one segment,
-/// with one segment of look-ahead.
-struct CoalescedSource<Source: ItemSource>: ItemSource {
-    private var source: Source
-    private var pending: ItemSegment?
-    private var pendingFetched = false
-
-    init(_ source: Source) {
-        self.source = source
-    }
-
-    /// The wrapped source.
-    var base: Source { source }
-
-    mutating func next() -> ItemSegment? {
-        var current: ItemSegment?
-        if pendingFetched {
-            current = pending
-            pendingFetched = false
-        } else {
-            current = source.next()
+extension ItemSource {
+    /// Appends the next few segments to `buffer`; returns `false` when there are
+    /// none left.
+    mutating func fill(_ buffer: inout [ItemSegment]) -> Bool {
+        guard let first = next() else { return false }
+        buffer.append(first)
+        var count = 1
+        while count < 32, let segment = next() {
+            buffer.append(segment)
+            count += 1
         }
-        guard case .defaults(var count) = current else { return current }
-        while true {
-            let following = source.next()
-            if case .defaults(let more) = following {
-                count += more
-                continue
-            }
-            pending = following
-            pendingFetched = true
-            return .defaults(count)
-        }
+        return true
     }
 }
 
 /// Breaks the items of a source into line groups.
+///
+/// The items are read into a buffer of segments a few dozen at a time (consecutive
+/// default items merged into one segment), and broken there.
 struct LineBreaker<Source: ItemSource> {
-    private var source: CoalescedSource<Source>
+    /// The source, read ahead of the breaker by at most one buffer.
+    private(set) var source: Source
     /// The geometry of the section's lines.
     let geometry: LineGeometry
-    /// The segment being consumed (a default stretch may be partly consumed).
-    private var head: ItemSegment?
-    private var headFetched = false
-    /// The segment after it, fetched only to learn whether a default stretch ends the items.
-    private var second: ItemSegment?
-    private var secondFetched = false
+    private var buffer: [ItemSegment] = []
+    /// The head segment: `buffer[index]`, less `taken` items of a default stretch.
+    private var index = 0
+    private var taken = 0
+    private var exhausted = false
     /// Items consumed so far.
     private(set) var position = 0
 
     /// A breaker of `source`'s items under `geometry`.
     init(_ source: Source, geometry: LineGeometry) {
-        self.source = CoalescedSource(source)
+        self.source = source
         self.geometry = geometry
     }
 
     /// The underlying source (for the state it keeps of where it has read).
-    var base: Source { source.base }
+    var base: Source { _read { yield source } }
 
-    private mutating func peek() -> ItemSegment? {
-        if !headFetched {
-            if secondFetched {
-                head = second
-                secondFetched = false
-            } else {
-                head = source.next()
-            }
-            headFetched = true
-        }
-        return head
+    /// Reads until `count` segments from the head on are buffered, or the items
+    /// end; default stretches split across reads are merged.
+    @inline(__always)
+    private mutating func ensure(_ count: Int) -> Bool {
+        if buffer.count - index >= count { return true }
+        return refill(count)
     }
 
-    /// Whether no item follows the head segment.
-    private mutating func headEndsTheItems() -> Bool {
-        if !secondFetched {
-            second = source.next()
-            secondFetched = true
+    private mutating func refill(_ count: Int) -> Bool {
+        while buffer.count - index < count {
+            guard !exhausted else { return false }
+            if index > 0 {
+                buffer.removeFirst(index)
+                index = 0
+            }
+            let seam = buffer.count
+            guard source.fill(&buffer) else {
+                exhausted = true
+                return false
+            }
+            mergeDefaults(from: Swift.max(seam - 1, 0))
         }
-        return second == nil
+        return true
+    }
+
+    /// Merges consecutive default stretches of the buffer from `start` on, so that
+    /// a `.defaults` segment is always followed by a `.sized` one or the end.
+    private mutating func mergeDefaults(from start: Int) {
+        var write = start
+        var read = start
+        while read < buffer.count {
+            if write > start, case .defaults(let a) = buffer[write - 1],
+                case .defaults(let b) = buffer[read]
+            {
+                buffer[write - 1] = .defaults(a + b)
+            } else {
+                buffer[write] = buffer[read]
+                write += 1
+            }
+            read += 1
+        }
+        buffer.removeLast(buffer.count - write)
     }
 
     /// Consumes `count` items of the head segment.
-    private mutating func consume(_ count: Int) {
+    @inline(__always)
+    private mutating func consume(_ count: Int, of available: Int) {
         position += count
-        if case .defaults(let available) = head, count < available {
-            head = .defaults(available - count)
+        if count < available {
+            taken += count
         } else {
-            headFetched = false
+            index += 1
+            taken = 0
         }
     }
 
     /// Whether every item has been consumed.
-    mutating func isAtEnd() -> Bool { peek() == nil }
+    mutating func isAtEnd() -> Bool { !ensure(1) }
 
-    /// The next line group, or `nil` when the items are exhausted. A uniform
-    /// group stops at item `limit` when a line of it starts there, so that a
-    /// caller can stop exactly at a known line start. `collect` receives the
-    /// group's items, in order.
-    mutating func next(stoppingAt limit: Int = .max, collect: (ItemSegment) -> Void = { _ in }) -> LineGroup? {
-        guard let first = peek() else { return nil }
+    /// The next line group, or `nil` when the items are exhausted. A group of
+    /// default lines stops at item `limit` when a line of it starts there, so
+    /// that a caller can stop exactly at a known line start. When `segments` is
+    /// given, the group's items are appended to it, in order.
+    mutating func next(stoppingAt limit: Int = .max, into segments: inout [ItemSegment], collecting: Bool = true) -> LineGroup? {
+        guard ensure(1) else { return nil }
         let start = position
-        if case .defaults(let count) = first, let group = uniformLines(count, start: start, limit: limit) {
-            consume(group.itemCount)
-            collect(.defaults(group.itemCount))
-            return group
-        }
-        var line = OpenLine()
-        filling: while let segment = peek() {
-            switch segment {
-            case .defaults(let count):
-                let taken = line.takeDefaults(count, in: geometry)
-                if taken > 0 {
-                    consume(taken)
-                    collect(.defaults(taken))
+        if case .defaults = buffer[index] {
+            // A line of `perLine` default items followed by another default item is
+            // full whatever follows; a stretch that ends the items forms lines on its
+            // own. (Reading ahead may merge more default items into the head.)
+            let endsItems = !ensure(2)
+            guard case .defaults(let stretch) = buffer[index] else { preconditionFailure("the head changed kind") }
+            let count = stretch - taken
+            var lines = endsItems ? geometry.linesOfDefaults(count) : (count - 1) / geometry.perLine
+            if lines > 0 {
+                var items = endsItems ? count : lines * geometry.perLine
+                if limit > start, limit < start + items, (limit - start) % geometry.perLine == 0 {
+                    lines = (limit - start) / geometry.perLine
+                    items = lines * geometry.perLine
                 }
-                if taken < count { break filling }
-            case .sized(let size):
-                guard line.take(size, in: geometry) else { break filling }
-                consume(1)
-                collect(segment)
+                consume(items, of: count)
+                if collecting { segments.append(.defaults(items)) }
+                return LineGroup(
+                    start: start, itemCount: items, lineCount: lines, thickness: geometry.defaultCross,
+                    isDefaultLines: true)
             }
         }
-        return LineGroup(start: start, itemCount: line.itemCount, lineCount: 1, thickness: line.thickness, isDefaultLines: false)
+        var line = OpenLine()
+        filling: while ensure(1) {
+            switch buffer[index] {
+            case .defaults(let stretch):
+                let count = stretch - taken
+                let fitted = line.takeDefaults(count, in: geometry)
+                if fitted > 0 {
+                    consume(fitted, of: count)
+                    if collecting { segments.append(.defaults(fitted)) }
+                }
+                if fitted < count { break filling }
+            case .sized(let size):
+                guard line.take(size, in: geometry) else { break filling }
+                consume(1, of: 1)
+                if collecting { segments.append(.sized(size)) }
+            }
+        }
+        return LineGroup(
+            start: start, itemCount: line.itemCount, lineCount: 1, thickness: line.thickness, isDefaultLines: false)
     }
 
-    /// The uniform lines a stretch of `count` default items starting a line forms,
-    /// or `nil` when it forms none (it shares its line with the items after it).
-    private mutating func uniformLines(_ count: Int, start: Int, limit: Int) -> LineGroup? {
-        let perLine = geometry.perLine
-        let endsItems = headEndsTheItems()
-        // A line of `perLine` default items followed by another default item is
-        // full whatever follows; a stretch that ends the items forms lines on its own.
-        var lines = endsItems ? geometry.linesOfDefaults(count) : (count - 1) / perLine
-        guard lines > 0 else { return nil }
-        var items = endsItems ? count : lines * perLine
-        if limit > start, limit < start + items, (limit - start) % perLine == 0 {
-            lines = (limit - start) / perLine
-            items = lines * perLine
-        }
-        return LineGroup(start: start, itemCount: items, lineCount: lines, thickness: geometry.defaultCross, isDefaultLines: true)
+    /// ``next(stoppingAt:into:collecting:)`` without collecting the items.
+    mutating func next(stoppingAt limit: Int = .max) -> LineGroup? {
+        var unused: [ItemSegment] = []
+        return next(stoppingAt: limit, into: &unused, collecting: false)
     }
 }

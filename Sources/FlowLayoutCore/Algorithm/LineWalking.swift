@@ -64,8 +64,9 @@ extension SectionContext {
         var breaker = LineBreaker(RunReader(run), geometry: geometry)
         var lineTop = top
         while true {
-            scratch.removeAll(keepingCapacity: true)
-            guard let group = breaker.next(collect: { scratch.append($0) }) else { return true }
+            if scratch.count > 256 { scratch.removeAll(keepingCapacity: true) }
+            let from = scratch.count
+            guard let group = breaker.next(into: &scratch) else { return true }
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, scratch: &scratch, body) {
                     return false
@@ -76,7 +77,7 @@ extension SectionContext {
             if lineTop.double > high { return false }
             if lineTop + Offset(group.thickness) >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
-                if !body(span, scratch[...]) { return false }
+                if !body(span, scratch[from...]) { return false }
             }
             lineTop += Offset(group.thickness) + geometry.lineSpacingOffset
         }
@@ -132,7 +133,7 @@ extension SectionContext {
         let target = item - before.items
         while true {
             segments.removeAll(keepingCapacity: true)
-            let group = breaker.next(collect: { segments.append($0) })!
+            let group = breaker.next(into: &segments)!
             if group.end <= target {
                 lineTop += group.isDefaultLines
                     ? geometry.defaultAdvance * group.lineCount : Offset(group.thickness) + geometry.lineSpacingOffset

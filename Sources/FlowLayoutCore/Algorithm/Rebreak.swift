@@ -95,14 +95,15 @@ struct Rebreak {
     /// One stretch re-broken: the stream of items after the edits, the breaker,
     /// and the builder of new runs.
     struct Window {
-        let rebreak: Rebreak
+        let isAligned: Bool
         /// The runs before this window's changes (a copy, so the splice can write).
         let oldRuns: BTree<Run>
         let startRun: Int
         let firstItem: Int
         let stopsAtBoundaries: Bool
-        private var breaker: LineBreaker<EditedStream>?
-        private var unaligned: EditedStream?
+        private var breaker: LineBreaker<EditedStream>
+        /// The stream itself, read directly when no lines are broken (unaligned).
+        private var stream: EditedStream?
         private var builder: RunBuilder
         private var staged: [ItemSegment] = []
         private var nextBoundary = 0
@@ -110,19 +111,19 @@ struct Rebreak {
         private(set) var stop: RunBoundary?
         private(set) var finished = false
         private(set) var linesBroken = 0
-        private var produced = 0
 
         init(rebreak: Rebreak, runs: BTree<Run>, startRun: Int, firstItem: Int, edits: [ItemEdit], stopsAtBoundaries: Bool) {
-            self.rebreak = rebreak
+            isAligned = rebreak.isAligned
             oldRuns = runs
             self.startRun = startRun
             self.firstItem = firstItem
             self.stopsAtBoundaries = stopsAtBoundaries
-            let stream = EditedStream(runs: runs, from: startRun, firstItem: firstItem, edits: edits)
+            let items = EditedStream(runs: runs, from: startRun, firstItem: firstItem, edits: edits)
             if rebreak.isAligned {
-                breaker = LineBreaker(stream, geometry: rebreak.geometry)
+                breaker = LineBreaker(items, geometry: rebreak.geometry)
             } else {
-                unaligned = stream
+                breaker = LineBreaker(EditedStream(runs: BTree(), from: 0, firstItem: 0, edits: []), geometry: rebreak.geometry)
+                stream = items
             }
             builder = RunBuilder(
                 aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing,
@@ -130,21 +131,26 @@ struct Rebreak {
         }
 
         /// The number of edits wholly read when the window stopped.
-        var editsRead: Int {
-            if let stop { return stop.editsBefore }
-            return (breaker?.base ?? unaligned!).edits.count
-        }
+        var editsRead: Int { stop?.editsBefore ?? (stream ?? breaker.base).edits.count }
 
         /// The position, numbered after the edits, of the next item to produce.
-        var position: Int { firstItem + produced }
+        var position: Int { firstItem + (isAligned ? breaker.position : produced) }
+        private var produced = 0
+
+        /// The old run boundaries met so far.
+        private var boundaries: [RunBoundary] {
+            _read {
+                if stream != nil { yield stream!.boundaries } else { yield breaker.base.boundaries }
+            }
+        }
 
         /// Step 3: the old run boundary at new item `item`, if one is known there.
         mutating func oldBoundary(at item: Int) -> RunBoundary? {
             guard stopsAtBoundaries else { return nil }
-            let boundaries = (breaker?.base ?? unaligned!).boundaries
-            while nextBoundary < boundaries.count && boundaries[nextBoundary].newItem < item { nextBoundary += 1 }
-            return nextBoundary < boundaries.count && boundaries[nextBoundary].newItem == item
-                ? boundaries[nextBoundary] : nil
+            let count = boundaries.count
+            while nextBoundary < count && boundaries[nextBoundary].newItem < item { nextBoundary += 1 }
+            guard nextBoundary < count, boundaries[nextBoundary].newItem == item else { return nil }
+            return boundaries[nextBoundary]
         }
 
         /// Step 2 and 4: produces the next group of new lines (or, unaligned, the
@@ -156,35 +162,39 @@ struct Rebreak {
                 finished = true
                 return nil
             }
-            if var breaker {
-                self.breaker = nil
-                defer { self.breaker = breaker }
-                // A uniform stretch stops at the next known old boundary if a line starts there.
-                let boundaries = breaker.base.boundaries
-                let limit = nextBoundary < boundaries.count ? boundaries[nextBoundary].newItem - firstItem : .max
-                staged.removeAll(keepingCapacity: true)
-                guard let group = breaker.next(stoppingAt: limit, collect: { staged.append($0) }) else {
-                    finished = true
-                    return nil
-                }
-                builder.append(group, segments: staged[...])
-                if !group.isDefaultLines { linesBroken += 1 }
-                produced += group.itemCount
-                return group
+            guard isAligned else { return nextSegment() }
+            // Default lines stop at the next known old boundary if a line starts there.
+            let limit =
+                stopsAtBoundaries && nextBoundary < boundaries.count
+                ? boundaries[nextBoundary].newItem - firstItem : .max
+            // Staged items are kept until the buffer grows; clearing it every line costs more.
+            if staged.count > 256 { staged.removeAll(keepingCapacity: true) }
+            let from = staged.count
+            guard let group = breaker.next(stoppingAt: limit, into: &staged) else {
+                finished = true
+                return nil
             }
-            guard let segment = unaligned!.next() else {
+            builder.append(group, segments: staged[from...])
+            if !group.isDefaultLines { linesBroken += 1 }
+            return group
+        }
+
+        /// The unaligned step: the next segment of items, packed without lines.
+        private mutating func nextSegment() -> LineGroup? {
+            let start = produced
+            guard let segment = stream!.next() else {
                 finished = true
                 return nil
             }
             // A segment never crosses an old run, so a boundary opened by reading it starts it.
-            if let boundary = oldBoundary(at: position) {
+            if let boundary = oldBoundary(at: firstItem + start) {
                 stop = boundary
                 finished = true
                 return nil
             }
             builder.append(segment)
             produced += segment.count
-            return LineGroup(start: produced - segment.count, itemCount: segment.count, lineCount: 0, thickness: 0, isDefaultLines: false)
+            return LineGroup(start: start, itemCount: segment.count, lineCount: 0, thickness: 0, isDefaultLines: false)
         }
 
         /// Step 5: replaces the old runs read with the new ones.

@@ -64,6 +64,8 @@ public enum BatchProblem: Hashable, Sendable {
     /// An item operation inside a section that the same batch deletes, inserts or
     /// reloads (`change` says which).
     case sectionChanged(section: Int, change: String)
+    /// A negative index.
+    case negativeIndex(Int)
 }
 
 extension FlowLayoutError: CustomStringConvertible {
@@ -96,6 +98,8 @@ extension FlowLayoutError: CustomStringConvertible {
                 "\(path): names the same position as \(otherPath)"
             case let .sectionChanged(section, change):
                 "\(path): section \(section) is \(change) by the same batch"
+            case let .negativeIndex(index):
+                "\(path): \(index) is not an index (indexes are 0 or more)"
             }
         }
     }

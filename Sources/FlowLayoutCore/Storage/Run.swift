@@ -139,40 +139,64 @@ struct RunReader: ItemSource {
     private(set) var item: Int
     /// The next entry of a sparse buffer.
     private var entry: Int
+    private let end: Int
+    private let count: Int
+    private let isDense: Bool
+    private let sizes: UnsafePointer<Size>?
+    private let offsets: UnsafePointer<UInt16>?
 
     /// A reader of `run` from item `start` (relative to the run) to its end.
     init(_ run: Run, from start: Int = 0) {
         self.run = run
         item = start
-        entry = run.sizes.map { $0.isDense ? 0 : $0.firstEntry(atOrAfter: start) } ?? 0
+        end = run.itemCount
+        if let buffer = run.sizes {
+            count = buffer.count
+            isDense = buffer.isDense
+            sizes = buffer.sizes
+            offsets = buffer.isDense ? nil : buffer.offsets
+            entry = buffer.isDense ? 0 : buffer.firstEntry(atOrAfter: start)
+        } else {
+            count = 0
+            isDense = false
+            sizes = nil
+            offsets = nil
+            entry = 0
+        }
     }
 
     mutating func next() -> ItemSegment? {
-        let end = run.itemCount
         guard item < end else { return nil }
-        guard let sizes = run.sizes else {
+        guard let sizes else {
             defer { item = end }
             return .defaults(end - item)
         }
-        if sizes.isDense {
-            let size = sizes.size(at: item)
+        if isDense {
+            let size = sizes[item]
             if !size.isUnsized {
                 item += 1
                 return .sized(size)
             }
             var stop = item + 1
-            while stop < end && sizes.size(at: stop).isUnsized { stop += 1 }
+            while stop < end && sizes[stop].isUnsized { stop += 1 }
             defer { item = stop }
             return .defaults(stop - item)
         }
-        let nextSized = entry < sizes.count ? sizes.offset(at: entry) : end
+        let nextSized = entry < count ? Int(offsets![entry]) : end
         if nextSized > item {
             defer { item = nextSized }
             return .defaults(nextSized - item)
         }
-        let size = sizes.size(at: entry)
+        let size = sizes[entry]
         entry += 1
         item += 1
         return .sized(size)
+    }
+
+    /// Appends every remaining segment of the run at once.
+    mutating func fill(_ buffer: inout [ItemSegment]) -> Bool {
+        guard item < end else { return false }
+        while let segment = next() { buffer.append(segment) }
+        return true
     }
 }

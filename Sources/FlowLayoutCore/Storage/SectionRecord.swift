@@ -4,16 +4,8 @@
 /// (`store` is `nil`): its lines are closed-form. Creating ten million such
 /// items costs nothing per item.
 struct SectionRecord: TreeElement, Sendable {
-    /// The number of items.
-    var itemCount: Int
-    /// The section's extent along the scroll axis: exact when laid out, an
-    /// estimate while pending.
-    var extent: Offset
-    /// For a pending section, an upper bound on the extent its layout can have
-    /// (every item on a line of its own); for a laid-out one, its extent. The
-    /// content limit (`flow-layout.md` 9) is checked against the sum of these,
-    /// so laying a pending section out can never take the content past it.
-    var bound: Offset
+    private var storedItemCount: Int32
+    private var storedSizedCount: Int32
     /// The section's entry in the state's metrics table.
     var metricsIndex: Int32
     /// Whether the section must be laid out before its lines or extent are read:
@@ -23,18 +15,49 @@ struct SectionRecord: TreeElement, Sendable {
     /// section is never uniform (`flow-layout.md` 3.3), and a reload keeps its
     /// items' sizes (10.2).
     var hasItemSizes: Bool
+    /// The section's extent along the scroll axis: exact when laid out, an
+    /// estimate while pending.
+    var extent: Offset
+    /// For a pending section, an upper bound on the extent its layout can have
+    /// (every item on a line of its own); for a laid-out one, its extent. The
+    /// content limit (`flow-layout.md` 9) is checked against the sum of these,
+    /// so laying a pending section out can never take the content past it.
+    var bound: Offset
     /// The items with sizes of their own; `nil` when every item takes the
     /// default size.
-    var store: ItemStore?
+    var store: ItemStore? {
+        didSet { storedSizedCount = Int32(store?.sizedCount ?? 0) }
+    }
+
+    init(
+        itemCount: Int, extent: Offset, bound: Offset, metricsIndex: Int32, isPending: Bool, hasItemSizes: Bool,
+        store: ItemStore?
+    ) {
+        storedItemCount = Int32(itemCount)
+        storedSizedCount = Int32(store?.sizedCount ?? 0)
+        self.metricsIndex = metricsIndex
+        self.isPending = isPending
+        self.hasItemSizes = hasItemSizes
+        self.extent = extent
+        self.bound = bound
+        self.store = store
+    }
+
+    /// The number of items.
+    var itemCount: Int {
+        get { Int(storedItemCount) }
+        set { storedItemCount = Int32(newValue) }
+    }
+
+    /// The number of items with a size of their own (kept with the record, so
+    /// summing records never reads their stores).
+    var sizedCount: Int { Int(storedSizedCount) }
 
     var summary: SectionSummary {
         SectionSummary(
             sections: 1, items: itemCount, extent: extent, bound: bound, pending: isPending ? 1 : 0,
             measured: hasItemSizes ? 0 : sizedCount)
     }
-
-    /// The number of items with a size of their own.
-    var sizedCount: Int { store?.sizedCount ?? 0 }
 }
 
 /// The sums over a stretch of sections.

@@ -60,21 +60,28 @@ final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
         }
     }
 
+    /// The sizes, in entry order. Valid while the buffer is alive (a run that
+    /// holds it keeps it so); never written.
+    @inline(__always)
+    var sizes: UnsafePointer<Size> {
+        UnsafePointer(withUnsafeMutablePointerToElements { $0 })
+    }
+
+    /// The offsets of a sparse buffer's entries, in entry order; valid like ``sizes``.
+    @inline(__always)
+    var offsets: UnsafePointer<UInt16> {
+        withUnsafeMutablePointers { header, elements in
+            UnsafePointer(UnsafeMutableRawPointer(elements + header.pointee.count).assumingMemoryBound(to: UInt16.self))
+        }
+    }
+
     /// Entry `index`'s size (a NaN width in a dense buffer: no size of its own).
     @inline(__always)
-    func size(at index: Int) -> Size {
-        withUnsafeMutablePointerToElements { $0[index] }
-    }
+    func size(at index: Int) -> Size { sizes[index] }
 
     /// Entry `index`'s offset from the run's first item.
     @inline(__always)
-    func offset(at index: Int) -> Int {
-        if isDense { return index }
-        return withUnsafeMutablePointers { header, elements in
-            let packed = UnsafeMutableRawPointer(elements + header.pointee.count).assumingMemoryBound(to: UInt16.self)
-            return Int(packed[index])
-        }
-    }
+    func offset(at index: Int) -> Int { isDense ? index : Int(offsets[index]) }
 
     /// The index of the first entry at offset `offset` or after it (`count` if none).
     ///

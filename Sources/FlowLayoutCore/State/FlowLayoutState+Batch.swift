@@ -1,0 +1,217 @@
+/// Batch updates (`flow-layout.md` 10): the data changes, applied incrementally,
+/// with the anchor kept still and the frames to animate.
+///
+/// The steps:
+/// 1. Check the whole batch and plan it (``plan(_:)``): nothing changes if any
+///    operation is refused.
+/// 2. Note the elements in view and keep the state as it was (a copy shares all
+///    storage until written, so this costs nothing per section).
+/// 3. Apply: sections leave and enter the section tree (O(log S) each); each
+///    section whose items change is re-broken from its first changed line until
+///    its lines are back in step (``applyEdits(_:toSection:)``).
+/// 4. Anchor: the first element in view before the batch that survives it in
+///    place keeps its edge on screen (10.4).
+/// 5. Transitions: before and after frames of what is in view before or after (10.5).
+extension FlowLayoutState {
+    /// Applies a batch of section and item deletions, insertions, moves and
+    /// reloads, keeps the anchor still, and returns the frames to animate.
+    ///
+    /// - Throws: ``FlowLayoutError`` naming the first bad operation (its field
+    ///   path: `insertItems[0].item`), or the content limit; nothing is applied.
+    /// - Complexity: O(log S) per section inserted, deleted or moved; per section
+    ///   whose items change, O(log R) per change plus the items re-broken until the
+    ///   lines are back in step; O(k · log) for the k elements in view before and
+    ///   after. Nothing off screen is laid out beyond what the changes need.
+    public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
+        // 1. Check and plan.
+        let plan = try plan(batch)
+        let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
+        // 2. What is in view, and the state as it was.
+        let previousContentSize = contentSize
+        var before: [LayoutAttributes] = []
+        if let rect = visibleRect {
+            forEachElement(in: rect) {
+                before.append($0)
+                return true
+            }
+        }
+        var previous = self
+        // 3. Apply.
+        apply(plan, edits: edits)
+        if !isWithinContentLimit {
+            do {
+                try enforceContentLimit(path: "batch")
+            } catch {
+                self = previous
+                throw error
+            }
+        }
+        // 4. Anchor.
+        let anchor = anchorThroughBatch(before: before, plan: plan)
+        var adjustment = Point.zero
+        if let anchor {
+            adjustment = configuration.scrollDirection.offset(cross: anchor.edge - keptEdge(of: anchor.old.frame))
+            if var rect = visibleRect {
+                rect.origin.x += adjustment.x
+                rect.origin.y += adjustment.y
+                visibleRect = rect
+            }
+        }
+        let update = LayoutUpdate(
+            contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize, contentSize: contentSize,
+            anchor: anchor?.new, previousAnchorFrame: anchor?.old.frame)
+        // 5. Transitions.
+        let transitions = transitionsThroughBatch(before: before, plan: plan, previous: &previous, adjustment: adjustment)
+        checkInvariants()
+        return BatchUpdateResult(update: update, transitions: transitions)
+    }
+
+    /// Step 3: moves sections in and out of the tree, then applies each
+    /// section's item edits.
+    private mutating func apply(_ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])]) {
+        // Sections leave, last first so that indexes stay valid; moved ones are kept.
+        var moving: [Int: SectionRecord] = [:]
+        for old in plan.sections.removed.reversed() {
+            let record = sections.remove(at: old)
+            if plan.sectionMovedTo[old] != nil { moving[old] = record }
+            workCounters.sectionsTouched += 1
+        }
+        // Reloaded sections are replaced where they stand.
+        for (old, content) in plan.reloadedSections {
+            let record = makeRecord(for: content.section, sums: content.sums)
+            sections.modify(at: old - Reorder.countBelow(old, in: plan.sections.removed)) { $0 = record }
+            workCounters.sectionsTouched += 1
+        }
+        // Sections enter at their index after the batch, in ascending order.
+        for new in plan.sections.placed {
+            let record: SectionRecord
+            if let old = plan.sectionMovedFrom[new] {
+                record = moving[old]!
+            } else {
+                let content = plan.insertedSections[new]!
+                record = makeRecord(for: content.section, sums: content.sums)
+            }
+            sections.insert(record, at: new)
+            workCounters.sectionsTouched += 1
+        }
+        // Items change inside the sections that stay.
+        for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
+            applyEdits(sectionEdits, toSection: plan.newIndex(ofSection: old)!)
+        }
+        refineEstimateIfDue()
+    }
+
+    /// Step 4: the first element in view before the batch (the last, anchoring
+    /// the last visible item) that survives it in place: not deleted, not moved,
+    /// its section neither deleted nor moved (a reloaded item survives, the
+    /// items of a reloaded section do not; a header or footer survives with its
+    /// section). Returns it before and after, and its kept edge now.
+    private mutating func anchorThroughBatch(before: [LayoutAttributes], plan: BatchPlan) -> (
+        old: LayoutAttributes, new: ElementIdentifier, edge: Double
+    )? {
+        let candidates = options.scrollAnchor == .firstVisibleItem ? before : before.reversed()
+        for candidate in candidates {
+            let section = candidate.indexPath.section
+            guard plan.sectionMovedTo[section] == nil, let newSection = plan.newIndex(ofSection: section) else { continue }
+            let identifier: ElementIdentifier
+            if candidate.category == .cell {
+                if plan.items[section]?.movedTo[candidate.indexPath.item] != nil { continue }
+                guard let position = plan.newPosition(ofItem: candidate.indexPath.item, inSection: section) else { continue }
+                identifier = ElementIdentifier(category: .cell, indexPath: position)
+            } else {
+                identifier = ElementIdentifier(category: candidate.category, indexPath: FlowIndexPath(item: 0, section: newSection))
+            }
+            guard let frame = currentFrame(of: identifier) else { continue }
+            return (candidate, identifier, keptEdge(of: frame))
+        }
+        return nil
+    }
+
+    /// Step 5: the transitions of every element in view before or after the batch.
+    private mutating func transitionsThroughBatch(
+        before: [LayoutAttributes], plan: BatchPlan, previous: inout FlowLayoutState, adjustment: Point
+    ) -> [ElementTransition] {
+        func moved(_ frame: Rect) -> Rect {
+            Rect(x: frame.minX + adjustment.x, y: frame.minY + adjustment.y, width: frame.width, height: frame.height)
+        }
+        var after: [LayoutAttributes] = []
+        if let rect = visibleRect {
+            forEachElement(in: rect) {
+                after.append($0)
+                return true
+            }
+        }
+        var framesBefore: [ElementIdentifier: Rect] = [:]
+        for element in before { framesBefore[element.identifier] = element.frame }
+        var transitions: [ElementTransition] = []
+        var accounted = Set<ElementIdentifier>()
+        // Every element that exists after the batch and is in view before or after
+        // it, with its frame after (nil when it was in view before but is omitted now).
+        var present: [ElementIdentifier: Rect?] = [:]
+        for element in after { present[element.identifier] = .some(element.frame) }
+        var oldOf: [ElementIdentifier: ElementIdentifier] = [:]
+        for element in before {
+            guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
+            oldOf[new] = element.identifier
+            if present[new] == nil { present[new] = .some(currentFrame(of: new)) }
+        }
+        for identifier in present.keys.sorted(by: { Self.precedes($0, $1) }) {
+            let frame = present[identifier]!
+            let old = oldOf[identifier] ?? oldIdentifier(of: identifier, plan: plan)
+            var beforeFrame: Rect?
+            if let old {
+                accounted.insert(old)
+                beforeFrame = framesBefore[old] ?? previous.currentFrame(of: old)
+            }
+            if frame == nil && beforeFrame == nil { continue }
+            transitions.append(
+                ElementTransition(
+                    category: identifier.category, indexPath: identifier.indexPath, previousIndexPath: old?.indexPath,
+                    before: beforeFrame.map(moved), after: frame))
+        }
+        // Elements deleted (or gone), in their order before.
+        for element in before where !accounted.contains(element.identifier) {
+            transitions.append(
+                ElementTransition(
+                    category: element.category, indexPath: element.indexPath, previousIndexPath: element.indexPath,
+                    before: moved(element.frame), after: nil))
+        }
+        return transitions
+    }
+
+    /// An element's identity after the batch, or `nil` when it does not exist after it.
+    private func newIdentifier(of old: ElementIdentifier, plan: BatchPlan) -> ElementIdentifier? {
+        switch old.category {
+        case .cell:
+            return plan.newPosition(ofItem: old.indexPath.item, inSection: old.indexPath.section)
+                .map { ElementIdentifier(category: .cell, indexPath: $0) }
+        case .header, .footer:
+            return plan.newIndex(ofSection: old.indexPath.section)
+                .map { ElementIdentifier(category: old.category, indexPath: FlowIndexPath(item: 0, section: $0)) }
+        }
+    }
+
+    /// An element's identity before the batch, or `nil` when it is new.
+    private func oldIdentifier(of new: ElementIdentifier, plan: BatchPlan) -> ElementIdentifier? {
+        switch new.category {
+        case .cell:
+            return plan.oldPosition(ofItem: new.indexPath).map { ElementIdentifier(category: .cell, indexPath: $0) }
+        case .header, .footer:
+            return plan.oldIndex(ofSection: new.indexPath.section)
+                .map { ElementIdentifier(category: new.category, indexPath: FlowIndexPath(item: 0, section: $0)) }
+        }
+    }
+
+    /// Element order: by section, then header, cells by index, footer.
+    static func precedes(_ a: ElementIdentifier, _ b: ElementIdentifier) -> Bool {
+        func rank(_ category: ElementCategory) -> Int {
+            switch category {
+            case .header: 0
+            case .cell: 1
+            case .footer: 2
+            }
+        }
+        return (a.indexPath.section, rank(a.category), a.indexPath.item)
+            < (b.indexPath.section, rank(b.category), b.indexPath.item)
+    }
+}

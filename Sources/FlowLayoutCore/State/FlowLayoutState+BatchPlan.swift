@@ -1,0 +1,294 @@
+/// Checking a batch and working out what it does (`flow-layout.md` 10.1, 10.6),
+/// before anything changes: which sections and items go, which come, where
+/// each survivor ends up, and, per section, the item edits to apply.
+///
+/// Sections are identified by their index before the batch; an item operation
+/// that names a section after the batch is mapped back to that identity.
+struct BatchPlan {
+    /// The sections' reordering.
+    let sections: Reorder
+    /// Moved sections: index before → index after, and back.
+    let sectionMovedTo: [Int: Int]
+    let sectionMovedFrom: [Int: Int]
+    /// Sections deleted, by index before.
+    let deletedSections: Set<Int>
+    /// Reloaded sections' new content, by index before, with its size sums.
+    let reloadedSections: [Int: (section: FlowSection, sums: (main: Double, cross: Double))]
+    /// Inserted sections' content, by index after, with its size sums.
+    let insertedSections: [Int: (section: FlowSection, sums: (main: Double, cross: Double))]
+    /// The item changes of each section they touch, by the section's index before.
+    let items: [Int: ItemPlan]
+
+    /// How a batch changes the items of one section.
+    struct ItemPlan {
+        /// The items' reordering.
+        var reorder: Reorder
+        /// Items deleted, by index before.
+        var deleted: Set<Int> = []
+        /// Items moved away: index before → position after.
+        var movedTo: [Int: FlowIndexPath] = [:]
+        /// Items moved in: index after → position before.
+        var movedFrom: [Int: FlowIndexPath] = [:]
+        /// Items inserted: index after → size given.
+        var inserted: [Int: Size?] = [:]
+        /// Items reloaded: index before → size given.
+        var reloaded: [Int: Size?] = [:]
+    }
+
+    /// The index after the batch of section `old`, or `nil` when it is deleted.
+    func newIndex(ofSection old: Int) -> Int? {
+        if deletedSections.contains(old) { return nil }
+        if let moved = sectionMovedTo[old] { return moved }
+        return sections.newIndex(ofSurvivor: old)
+    }
+
+    /// The section before the batch that section `new` after it is (moved or
+    /// surviving, reloaded or not), or `nil` for an inserted section.
+    func oldIndex(ofSection new: Int) -> Int? {
+        switch sections.origin(ofNew: new) {
+        case .placed: sectionMovedFrom[new]
+        case .survivor(let old): old
+        }
+    }
+
+    /// The position after the batch of item `item` of section `section` before
+    /// it, or `nil` when it is deleted (or its section is deleted or reloaded).
+    func newPosition(ofItem item: Int, inSection section: Int) -> FlowIndexPath? {
+        guard let newSection = newIndex(ofSection: section), reloadedSections[section] == nil else { return nil }
+        guard let plan = items[section] else { return FlowIndexPath(item: item, section: newSection) }
+        if plan.deleted.contains(item) { return nil }
+        if let moved = plan.movedTo[item] { return moved }
+        return FlowIndexPath(item: plan.reorder.newIndex(ofSurvivor: item), section: newSection)
+    }
+
+    /// The position before the batch of the item at `indexPath` after it, or
+    /// `nil` when it is inserted (or its section is inserted or reloaded).
+    func oldPosition(ofItem indexPath: FlowIndexPath) -> FlowIndexPath? {
+        guard let section = oldIndex(ofSection: indexPath.section), reloadedSections[section] == nil else { return nil }
+        guard let plan = items[section] else { return FlowIndexPath(item: indexPath.item, section: section) }
+        switch plan.reorder.origin(ofNew: indexPath.item) {
+        case .placed: return plan.movedFrom[indexPath.item]
+        case .survivor(let old): return FlowIndexPath(item: old, section: section)
+        }
+    }
+}
+
+extension FlowLayoutState {
+    /// Checks `batch` against the layout as it is and returns its plan.
+    ///
+    /// - Throws: ``FlowLayoutError`` naming the first bad operation: an index
+    ///   out of range (before the batch for deletions, reloads and move sources,
+    ///   after it for insertions and move destinations), a position named twice
+    ///   on the same side, an item operation in a section the batch deletes,
+    ///   inserts or reloads, an invalid size or section.
+    /// - Complexity: O(operations · log) plus O(n) to validate the per-item sizes
+    ///   of sections inserted or reloaded.
+    func plan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
+        let sectionCount = sections.count
+        // 1. Sections named before the batch: deletions, reloads, move sources.
+        var before: [Int: String] = [:]
+        func nameBefore(_ section: Int, _ path: String) throws(FlowLayoutError) {
+            guard section >= 0, section < sectionCount else {
+                throw .sectionOutOfRange(path: path, section: section, sectionCount: sectionCount)
+            }
+            if let other = before[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+            before[section] = path
+        }
+        var deleted = Set<Int>()
+        for (index, section) in batch.deletedSections.enumerated() {
+            try nameBefore(section, "deleteSections[\(index)]")
+            deleted.insert(section)
+        }
+        var reloaded: [Int: (section: FlowSection, sums: (main: Double, cross: Double))] = [:]
+        for (index, reload) in batch.reloadedSections.enumerated() {
+            try nameBefore(reload.index, "reloadSections[\(index)].index")
+            reloaded[reload.index] = (reload.section, try Self.validate(section: reload.section, path: "reloadSections[\(index)].section"))
+        }
+        var movedTo: [Int: Int] = [:]
+        var movedFrom: [Int: Int] = [:]
+        for (index, move) in batch.movedSections.enumerated() {
+            try nameBefore(move.from, "moveSections[\(index)].from")
+        }
+        // 2. Sections named after it: insertions, move destinations.
+        let sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
+        var after: [Int: String] = [:]
+        func nameAfter(_ section: Int, _ path: String) throws(FlowLayoutError) {
+            guard section >= 0 else { throw .invalidBatch(path: path, problem: .negativeIndex(section)) }
+            guard section < sectionCountAfter else {
+                throw .invalidBatch(path: path, problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
+            }
+            if let other = after[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+            after[section] = path
+        }
+        var inserted: [Int: (section: FlowSection, sums: (main: Double, cross: Double))] = [:]
+        for (index, insertion) in batch.insertedSections.enumerated() {
+            try nameAfter(insertion.index, "insertSections[\(index)].index")
+            inserted[insertion.index] = (insertion.section, try Self.validate(section: insertion.section, path: "insertSections[\(index)].section"))
+        }
+        for (index, move) in batch.movedSections.enumerated() {
+            try nameAfter(move.to, "moveSections[\(index)].to")
+            movedTo[move.from] = move.to
+            movedFrom[move.to] = move.from
+        }
+        let sectionOrder = Reorder(
+            oldCount: sectionCount, removed: (Array(deleted) + Array(movedTo.keys)).sorted(),
+            placed: (Array(inserted.keys) + Array(movedFrom.keys)).sorted())
+        let partial = BatchPlan(
+            sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
+            reloadedSections: reloaded, insertedSections: inserted, items: [:])
+
+        // 3. Items named before the batch.
+        var items: [Int: BatchPlan.ItemPlan] = [:]
+        var removedItems: [Int: [Int]] = [:]
+        var placedItems: [Int: [Int]] = [:]
+        var beforeItems: [FlowIndexPath: String] = [:]
+        func itemBefore(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) {
+            let section = indexPath.section
+            guard section >= 0, section < sectionCount else {
+                throw .sectionOutOfRange(path: path + ".section", section: section, sectionCount: sectionCount)
+            }
+            if deleted.contains(section) {
+                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "deleted"))
+            }
+            if reloaded[section] != nil {
+                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+            }
+            let count = sections[section].itemCount
+            guard indexPath.item >= 0, indexPath.item < count else {
+                throw .itemOutOfRange(path: path + ".item", indexPath: indexPath, itemCount: count)
+            }
+            if let other = beforeItems[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+            beforeItems[indexPath] = path
+        }
+        for (index, indexPath) in batch.deletedItems.enumerated() {
+            try itemBefore(indexPath, "deleteItems[\(index)]")
+            items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
+            removedItems[indexPath.section, default: []].append(indexPath.item)
+        }
+        for (index, reload) in batch.reloadedItems.enumerated() {
+            try itemBefore(reload.indexPath, "reloadItems[\(index)]")
+            items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
+        }
+        for (index, move) in batch.movedItems.enumerated() {
+            try itemBefore(move.from, "moveItems[\(index)].from")
+            items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
+            removedItems[move.from.section, default: []].append(move.from.item)
+        }
+
+        // 4. Items named after it: their sections first, then, once every count
+        // after the batch is known, their indexes.
+        func sectionAfter(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) -> Int {
+            let section = indexPath.section
+            guard section >= 0 else { throw .invalidBatch(path: path + ".section", problem: .negativeIndex(section)) }
+            guard section < sectionCountAfter else {
+                throw .invalidBatch(
+                    path: path + ".section", problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
+            }
+            guard let old = partial.oldIndex(ofSection: section) else {
+                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "inserted"))
+            }
+            if reloaded[old] != nil {
+                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+            }
+            return old
+        }
+        var afterItems: [(indexPath: FlowIndexPath, old: Int, path: String)] = []
+        for (index, insertion) in batch.insertedItems.enumerated() {
+            let path = "insertItems[\(index)]"
+            let old = try sectionAfter(insertion.indexPath, path)
+            afterItems.append((insertion.indexPath, old, path))
+            items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
+            placedItems[old, default: []].append(insertion.indexPath.item)
+        }
+        for (index, move) in batch.movedItems.enumerated() {
+            let path = "moveItems[\(index)].to"
+            let old = try sectionAfter(move.to, path)
+            afterItems.append((move.to, old, path))
+            items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
+            placedItems[old, default: []].append(move.to.item)
+        }
+        var afterPositions: [FlowIndexPath: String] = [:]
+        for (indexPath, old, path) in afterItems {
+            let countAfter = sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
+            guard indexPath.item >= 0 else { throw .invalidBatch(path: path + ".item", problem: .negativeIndex(indexPath.item)) }
+            guard indexPath.item < countAfter else {
+                throw .invalidBatch(path: path + ".item", problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
+            }
+            if let other = afterPositions[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+            afterPositions[indexPath] = path
+        }
+
+        // 5. Sizes.
+        for (index, insertion) in batch.insertedItems.enumerated() {
+            if let size = insertion.size { try Self.validate(size: size, path: "insertItems[\(index)].size") }
+        }
+        for (index, reload) in batch.reloadedItems.enumerated() {
+            if let size = reload.size { try Self.validate(size: size, path: "reloadItems[\(index)].size") }
+        }
+
+        for section in items.keys {
+            items[section]!.reorder = Reorder(
+                oldCount: sections[section].itemCount, removed: (removedItems[section] ?? []).sorted(),
+                placed: (placedItems[section] ?? []).sorted())
+        }
+        return BatchPlan(
+            sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
+            reloadedSections: reloaded, insertedSections: inserted, items: items)
+    }
+
+    private static var emptyItemPlan: BatchPlan.ItemPlan {
+        BatchPlan.ItemPlan(reorder: Reorder(oldCount: 0, removed: [], placed: []))
+    }
+
+    /// The item edits of one section's plan, in the numbering before the batch:
+    /// removals, insertions at the gap after the survivor before them, reloads;
+    /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
+    func itemEdits(for plan: BatchPlan.ItemPlan, section: Int) -> [ItemEdit] {
+        let record = sections[section]
+        var events: [(edit: ItemEdit, order: Int)] = []
+        for item in plan.reorder.removed {
+            events.append((ItemEdit(range: item..<(item + 1), replacement: []), 1))
+        }
+        for (rank, position) in plan.reorder.placed.enumerated() {
+            let point = plan.reorder.insertionPoint(ofPlaced: rank)
+            let segment: ItemSegment
+            if let source = plan.movedFrom[position] {
+                // A moved item keeps its size, measured or not.
+                let size = explicitSize(ofItem: source.item, in: sections[source.section])
+                segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
+            } else {
+                let size = plan.inserted[position] ?? nil
+                segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
+            }
+            events.append((ItemEdit(range: point..<point, replacement: [segment]), 0))
+        }
+        for (item, size) in plan.reloaded {
+            let segment: ItemSegment
+            if let size {
+                segment = keepsExplicitSize(size, in: record) ? .sized(size) : .defaults(1)
+            } else if !record.hasItemSizes && configuration.isSelfSizing {
+                segment = .defaults(1)  // its content changed: unmeasured again
+            } else {
+                segment = explicitSize(ofItem: item, in: record).map { .sized($0) } ?? .defaults(1)
+            }
+            events.append((ItemEdit(range: item..<(item + 1), replacement: [segment]), 1))
+        }
+        // Sort by position, insertions before what they precede (stable: placed
+        // items keep their order after the batch).
+        let sorted = events.enumerated().sorted {
+            ($0.element.edit.range.lowerBound, $0.element.order, $0.offset)
+                < ($1.element.edit.range.lowerBound, $1.element.order, $1.offset)
+        }
+        var edits: [ItemEdit] = []
+        for (_, event) in sorted {
+            if let last = edits.last, event.edit.range.lowerBound <= last.range.upperBound {
+                edits[edits.count - 1] = ItemEdit(
+                    range: last.range.lowerBound..<Swift.max(last.range.upperBound, event.edit.range.upperBound),
+                    replacement: last.replacement + event.edit.replacement)
+            } else {
+                edits.append(event.edit)
+            }
+        }
+        return edits
+    }
+}
