@@ -78,7 +78,7 @@ extension DescriptionParser {
                     problem.record(6, DescriptionError(path: "sections", message: "must be an array, not \(type)"))
                 }
             default:
-                problem.record(0, Self.unknownField("", cursor.lastUnknownKey, Self.rootFields))
+                problem.record(0, Self.unknownField("", lastUnknownKey, Self.rootFields))
                 try skipValue()
             }
         }
@@ -105,7 +105,7 @@ extension DescriptionParser {
         var problem = FirstProblem()
         while let field = try nextMember(&cursor, Self.layoutFields) {
             guard field != FieldNames.unknown else {
-                problem.record(0, Self.unknownField("layout", cursor.lastUnknownKey, Self.layoutFields))
+                problem.record(0, Self.unknownField("layout", lastUnknownKey, Self.layoutFields))
                 try skipValue()
                 continue
             }
@@ -162,7 +162,7 @@ extension DescriptionParser {
         var overrides = SectionOverrides()
         while let field = try nextMember(&cursor, Self.sectionFields) {
             guard field != FieldNames.unknown else {
-                problem.record(0, Self.unknownField(path, cursor.lastUnknownKey, Self.sectionFields))
+                problem.record(0, Self.unknownField(path, lastUnknownKey, Self.sectionFields))
                 try skipValue()
                 continue
             }

@@ -76,10 +76,10 @@ extension DescriptionParser {
     /// the width, the height.
     @inline(__always)
     mutating func size(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Size {
-        guard try beginObject(path, &failure) else { return .zero }
+        var size = Size(width: 0, height: 0)
+        guard try beginObject(path, &failure) else { return size }
         var cursor = ObjectCursor()
         var problem = FirstProblem()
-        var size = Size.zero
         while let field = try nextMember(&cursor, Self.sizeFields) {
             var fieldFailure: DescriptionError?
             switch field {
@@ -90,7 +90,7 @@ extension DescriptionParser {
                 size.height = try length({ path() + ".height" }, &fieldFailure)
                 problem.record(4, fieldFailure)
             default:
-                problem.record(0, Self.unknownField(path(), cursor.lastUnknownKey, Self.sizeFields))
+                problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sizeFields))
                 try skipValue()
             }
         }
@@ -111,7 +111,7 @@ extension DescriptionParser {
         var problem = FirstProblem()
         while let field = try nextMember(&cursor, Self.insetFields) {
             guard field != FieldNames.unknown else {
-                problem.record(0, Self.unknownField(path(), cursor.lastUnknownKey, Self.insetFields))
+                problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.insetFields))
                 try skipValue()
                 continue
             }

@@ -135,24 +135,19 @@ struct ByteInput {
     }
 
     /// Advances the line and column of the window's start past its first `count`
-    /// bytes.
+    /// bytes. It runs once over every byte of the input, so it counts eight bytes
+    /// at a time (``ByteCounts``).
     private mutating func count(through count: Int) {
         guard count > 0 else { return }
-        let dropped = bytes(0, count)
-        var newlines = 0
-        var lastNewline = -1
-        for index in dropped.indices where dropped[index] == 0x0A {
-            newlines &+= 1
-            lastNewline = index
-        }
-        var leadBytes = 0
-        for byte in dropped[(lastNewline + 1)...] where byte & 0xC0 != 0x80 { leadBytes &+= 1 }
+        let newlines = ByteCounts.newlines(in: bytes(0, count))
+        var lineStart = 0
         if newlines > 0 {
+            lineStart = count
+            while base[lineStart - 1] != 0x0A { lineStart -= 1 }
             baseLine += newlines
-            baseColumn = 1 + leadBytes
-        } else {
-            baseColumn += leadBytes
+            baseColumn = 1
         }
+        baseColumn += ByteCounts.leadBytes(in: bytes(lineStart, count))
     }
 
     /// The line and column of the byte at `index` of the window (or of the end of
@@ -169,5 +164,51 @@ struct ByteInput {
             }
         }
         return (line, column)
+    }
+}
+
+/// Counting bytes of a kind eight at a time, in the bits of a 64-bit word.
+enum ByteCounts {
+    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The number of line feeds in `bytes`.
+    static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        count(in: bytes, scalar: { $0 == 0x0A }) { word in
+            // A byte of `x` is zero where the byte of `word` is a line feed; the
+            // sum sets each byte's high bit exactly when its low seven bits are
+            // not all zero, without carries between bytes.
+            let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            return (~(((x & low7) &+ low7) | x | low7)).nonzeroBitCount
+        }
+    }
+
+    /// The number of bytes in `bytes` that start a UTF-8 sequence (any byte but
+    /// the continuation bytes `10xxxxxx`).
+    static func leadBytes(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count
+            - count(in: bytes, scalar: { $0 & 0xC0 == 0x80 }) { word in
+                // Bit 7 set and bit 6 clear: shift bit 6 under bit 7 of its own byte.
+                (word & ~(word << 1) & high).nonzeroBitCount
+            }
+    }
+
+    @inline(__always)
+    private static func count(
+        in bytes: UnsafeBufferPointer<UInt8>, scalar: (UInt8) -> Bool, word: (UInt64) -> Int
+    ) -> Int {
+        guard let start = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(start)
+        var total = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            total &+= word(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        while offset < bytes.count {
+            if scalar(bytes[offset]) { total &+= 1 }
+            offset += 1
+        }
+        return total
     }
 }

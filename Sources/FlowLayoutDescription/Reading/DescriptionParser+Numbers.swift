@@ -8,12 +8,57 @@
 /// decimal: exactly what the standard library's `Double(_: String)` returns.
 /// Every other number (long significands, large exponents, underflow, overflow
 /// to infinity) goes to `Double(_: String)` on its text. Measured sizes such as
-/// `123.45` all take the fast path.
+/// `123.45` all take the fast path, most of them read in a single pass over
+/// their digits (``shortDecimal()``).
 extension DescriptionParser {
     /// Reads the number whose first byte (`-` or a digit) is under the position.
     /// `isInteger` is `true` when its text has no fraction and no exponent.
     @inline(__always)
     mutating func number() throws(DescriptionError) -> (value: Double, isInteger: Bool) {
+        if let number = shortDecimal() { return number }
+        return try anyNumber()
+    }
+
+    /// Reads the number under the position when it is a short decimal that lies
+    /// whole in the window, digits accumulated in one pass: no exponent, at most
+    /// 19 digits, at most 2^53 without its point. Else returns `nil` and moves
+    /// nothing, and ``anyNumber()`` reads it (and reports its errors).
+    @inline(__always)
+    private mutating func shortDecimal() -> (value: Double, isInteger: Bool)? {
+        let end = input.end
+        var index = input.position
+        let negative = input[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        var significand: UInt64 = 0
+        while index < end, input[index] &- UInt8(ascii: "0") < 10 {
+            significand = significand &* 10 &+ UInt64(input[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard index < end, integerDigits > 0, integerDigits == 1 || input[integerStart] != UInt8(ascii: "0") else { return nil }
+        var fractionDigits = 0
+        if input[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end, input[index] &- UInt8(ascii: "0") < 10 {
+                significand = significand &* 10 &+ UInt64(input[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            fractionDigits = index - fractionStart
+            guard index < end, fractionDigits > 0 else { return nil }
+        }
+        guard input[index] | 0x20 != UInt8(ascii: "e"), integerDigits + fractionDigits <= 19, significand <= 1 << 53 else {
+            return nil
+        }
+        // Clinger's fast path, with an exponent of -fractionDigits (at most 18 here).
+        let magnitude = Double(significand) / Self.exactPowerOfTen(fractionDigits)
+        input.position = index
+        return (negative ? -magnitude : magnitude, fractionDigits == 0)
+    }
+
+    /// Reads any number, across chunk boundaries, with the old parser's errors.
+    private mutating func anyNumber() throws(DescriptionError) -> (value: Double, isInteger: Bool) {
         input.mark = input.position
         defer { input.mark = -1 }
         // 1. The grammar, keeping the text whole in the window.
@@ -68,11 +113,35 @@ extension DescriptionParser {
         }
     }
 
-    /// Powers of ten that are exact doubles.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-        1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^`exponent` for `exponent` in 0...22: the powers of ten that are exact doubles.
+    @inline(__always)
+    static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// The correctly rounded value of a number's well-formed `text` when the fast
     /// path applies, else `nil`.
@@ -122,7 +191,7 @@ extension DescriptionParser {
         guard exponent >= -22, exponent <= 22 else { return nil }
         let magnitude =
             exponent < 0
-            ? Double(significand) / exactPowersOfTen[-exponent] : Double(significand) * exactPowersOfTen[exponent]
+            ? Double(significand) / exactPowerOfTen(-exponent) : Double(significand) * exactPowerOfTen(exponent)
         return negative ? -magnitude : magnitude
     }
 }

@@ -37,7 +37,7 @@ extension DescriptionParser {
     }
 
     /// Appends the run from the mark to the position, decoded.
-    private func flush(into scalars: inout String.UnicodeScalarView) {
+    private mutating func flush(into scalars: inout String.UnicodeScalarView) {
         let run = input.bytes(input.mark, input.position)
         if !run.isEmpty { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars) }
     }
@@ -122,18 +122,27 @@ extension DescriptionParser {
     /// in `fields` or ``FieldNames/unknown``. Refuses a name the object has seen.
     @inline(__always)
     mutating func memberName(_ cursor: inout ObjectCursor, _ fields: FieldNames) throws(DescriptionError) -> Int {
-        // 1. Fast path: printable ASCII, no escape, inside the window.
+        // 1. Fast path: printable ASCII, no escape, inside the window; the name's
+        //    first 24 bytes packed into three words as it is scanned.
         let start = input.position + 1
         var index = start
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
         while index < input.end {
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
-                let name = input.bytes(start, index)
                 input.position = index + 1
-                if let field = fields.index(of: name) { return try known(field, &cursor, fields) }
-                return try unknown(String(decoding: name, as: UTF8.self), &cursor)
+                if let field = fields.index(count: index - start, words) { return try known(field, &cursor, fields) }
+                return try unknown(String(decoding: input.bytes(start, index), as: UTF8.self), &cursor)
             }
             if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") { break }
+            let offset = index - start
+            let shifted = UInt64(byte) << UInt64((offset & 7) * 8)
+            switch offset >> 3 {
+            case 0: words.0 |= shifted
+            case 1: words.1 |= shifted
+            case 2: words.2 |= shifted
+            default: break
+            }
             index += 1
         }
         // 2. Any other name: decoded, then compared as a string.
@@ -144,7 +153,7 @@ extension DescriptionParser {
 
     /// Notes the known field at `index`, refusing it when seen before.
     @inline(__always)
-    private func known(
+    private mutating func known(
         _ index: Int, _ cursor: inout ObjectCursor, _ fields: FieldNames, spelled name: String? = nil
     ) throws(DescriptionError) -> Int {
         let bit: UInt64 = 1 << UInt64(index)
@@ -156,40 +165,66 @@ extension DescriptionParser {
     }
 
     /// Notes a name the object does not know, refusing it when seen before.
-    private func unknown(_ name: String, _ cursor: inout ObjectCursor) throws(DescriptionError) -> Int {
-        guard cursor.unknownKeys.insert(name).inserted else { throw syntaxError("duplicate member \"\(name)\"") }
-        cursor.lastUnknownKey = name
+    private mutating func unknown(_ name: String, _ cursor: inout ObjectCursor) throws(DescriptionError) -> Int {
+        if cursor.unknownKeysIndex < 0 {
+            cursor.unknownKeysIndex = unknownKeys.count
+            unknownKeys.append([])
+        }
+        guard unknownKeys[cursor.unknownKeysIndex].insert(name).inserted else {
+            throw syntaxError("duplicate member \"\(name)\"")
+        }
+        lastUnknownKey = name
         return FieldNames.unknown
     }
 }
 
 /// The member names an object of the description knows, in the order its
 /// fields are checked.
-final class FieldNames: Sendable {
+final class FieldNames: @unchecked Sendable {
     /// What ``DescriptionParser/nextMember(_:_:)`` returns for a name not known.
     static let unknown = -1
     /// An object that knows no names: one read through.
     static let none = FieldNames([])
+    /// The longest name: the packed form holds 24 bytes.
+    static let maximumLength = 24
 
     /// The names, as strings.
     let names: [String]
-    /// The names, as UTF-8 bytes.
-    private let bytes: [[UInt8]]
     /// The names sorted and joined, for the message refusing an unknown field.
     let expected: String
+    /// Each name's length and its bytes packed little-endian into three words,
+    /// zero past the end: a name matches on four integer comparisons. Immutable
+    /// after `init`, so sharing it between threads is safe.
+    private let packed: UnsafeMutableBufferPointer<(count: Int, words: (UInt64, UInt64, UInt64))>
 
     init(_ names: [String]) {
         precondition(names.count <= 64, "an object knows at most 64 fields")
         self.names = names
-        bytes = names.map { Array($0.utf8) }
         expected = names.sorted().joined(separator: ", ")
+        packed = .allocate(capacity: names.count)
+        for (index, name) in names.enumerated() {
+            let bytes = Array(name.utf8)
+            precondition(bytes.count <= Self.maximumLength && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 })
+            var words: [UInt64] = [0, 0, 0]
+            for (offset, byte) in bytes.enumerated() { words[offset >> 3] |= UInt64(byte) << UInt64((offset & 7) * 8) }
+            packed.initializeElement(at: index, to: (bytes.count, (words[0], words[1], words[2])))
+        }
     }
 
-    /// The index of the name spelled by `name`'s bytes, or `nil`.
+    deinit {
+        packed.deallocate()
+    }
+
+    /// The index of the name of `count` bytes whose first 24 bytes pack into
+    /// `words`, or `nil`.
     @inline(__always)
-    func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
-        for index in bytes.indices where bytes[index].count == name.count {
-            if bytes[index].withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return index }
+    func index(count: Int, _ words: (UInt64, UInt64, UInt64)) -> Int? {
+        guard count <= Self.maximumLength else { return nil }
+        for index in packed.indices {
+            let name = packed[index]
+            if name.count == count && name.words.0 == words.0 && name.words.1 == words.1 && name.words.2 == words.2 {
+                return index
+            }
         }
         return nil
     }

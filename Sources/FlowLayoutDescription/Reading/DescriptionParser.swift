@@ -20,6 +20,11 @@ struct DescriptionParser {
     var input: ByteInput
     /// How many arrays and objects enclose the current position.
     var depth = 0
+    /// The unknown member names of each object being read that has any, the
+    /// innermost last (see ``ObjectCursor/unknownKeysIndex``).
+    var unknownKeys: [Set<String>] = []
+    /// The name of the member just read when its object does not know it.
+    var lastUnknownKey = ""
 
     init(input: ByteInput) {
         self.input = input
@@ -29,7 +34,7 @@ struct DescriptionParser {
 
     /// A syntax error at the current position, in the format of the old parser:
     /// `invalid JSON at line L, column C: message`.
-    func syntaxError(_ message: String) -> DescriptionError {
+    mutating func syntaxError(_ message: String) -> DescriptionError {
         let (line, column) = input.lineAndColumn(at: input.position)
         return DescriptionError(path: "", message: "invalid JSON at line \(line), column \(column): \(message)")
     }
@@ -118,7 +123,7 @@ struct DescriptionParser {
 
     /// Moves to the next member of the object being read: reads its name and the
     /// `:`, and returns the index of the name in `fields`, ``FieldNames/unknown``
-    /// for a name `fields` does not hold (then `cursor.lastUnknownKey` holds it), or
+    /// for a name `fields` does not hold (then ``lastUnknownKey`` holds it), or
     /// `nil` past the closing `}`. Refuses a name given twice.
     @inline(__always)
     mutating func nextMember(_ cursor: inout ObjectCursor, _ fields: FieldNames) throws(DescriptionError) -> Int? {
@@ -136,6 +141,7 @@ struct DescriptionParser {
             case UInt8(ascii: "}"):
                 input.position += 1
                 depth -= 1
+                if cursor.unknownKeysIndex >= 0 { unknownKeys.removeLast() }
                 return nil
             default: throw syntaxError("expected ',' or '}' in an object")
             }
@@ -193,16 +199,17 @@ struct DescriptionParser {
 }
 
 /// Where the reading of one object stands: whether a member was read yet, and
-/// the names seen, to refuse one given twice.
+/// the names seen, to refuse one given twice. A plain value: reading an object
+/// of known names costs no allocation and no reference counting.
 struct ObjectCursor {
     /// No member has been read yet.
     var isFirst = true
     /// The known fields seen, one bit per index in the object's ``FieldNames``.
     var seen: UInt64 = 0
-    /// The names seen that the object does not know.
-    var unknownKeys: Set<String> = []
-    /// The name of the member just read when it is not a known field.
-    var lastUnknownKey = ""
+    /// Where the names seen that the object does not know are kept in
+    /// ``DescriptionParser/unknownKeys``, `-1` while there are none: objects with
+    /// only known names, the description's own, need no set at all.
+    var unknownKeysIndex = -1
 
     /// Whether the field at `index` was given.
     @inline(__always)
