@@ -18,10 +18,10 @@ enum LayoutCommand {
                            numbers, the width and height not negative
           --help           show this help
 
-        Without --rect, a layout of more than \(grouped(maximumElements)) elements (its items,
-        and a header and a footer per section) is refused, since its output would run
-        to gigabytes: pass --rect to print the elements of a region instead, which works
-        for a layout of any size (the query finds them without laying out the rest).
+        Without --rect, a layout of more than \(grouped(maximumElements)) elements (its
+        items, and a header and a footer per section) is refused, since its output
+        would run to gigabytes. To get past the limit, pass --rect: it prints only the
+        elements that meet the rect, whatever the size of the layout.
 
         A description that cannot be laid out is refused with a message naming the
         field (for example 'sections[3].itemSizes[17].width: must be a finite number
