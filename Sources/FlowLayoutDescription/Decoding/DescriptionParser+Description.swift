@@ -151,8 +151,9 @@ extension DescriptionParser {
     private mutating func section(
         _ index: Int, into sections: inout SectionList, _ failure: inout DescriptionError?
     ) throws(DescriptionError) {
-        let path = "sections[\(index)]"
-        guard try beginObject({ path }, &failure) else { return }
+        // Paths are built only for a problem: a million sections cost no strings.
+        func path() -> String { "sections[\(index)]" }
+        guard try beginObject(path, &failure) else { return }
         var cursor = ObjectCursor()
         var problem = FirstProblem()
         var itemCount = 0
@@ -162,39 +163,39 @@ extension DescriptionParser {
         var overrides = SectionOverrides()
         while let field = try nextMember(&cursor, Self.sectionFields) {
             guard field != FieldNames.unknown else {
-                problem.record(0, Self.unknownField(path, lastUnknownKey, Self.sectionFields))
+                problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sectionFields))
                 try skipValue()
                 continue
             }
-            let fieldPath = path + "." + Self.sectionFields.names[field]
+            func fieldPath() -> String { path() + "." + Self.sectionFields.names[field] }
             var fieldFailure: DescriptionError?
             switch field {
-            case 0: itemCount = try count({ fieldPath }, &countFailure)
+            case 0: itemCount = try count(fieldPath, &countFailure)
             case 1:
                 if try input.peek() == UInt8(ascii: "[") {
                     sizes = try itemSizes(path, &sizesFailure)
                 } else {
                     let type = try skipValue()
-                    problem.record(2, DescriptionError(path: fieldPath, message: "must be an array, not \(type)"))
+                    problem.record(2, DescriptionError(path: fieldPath(), message: "must be an array, not \(type)"))
                 }
-            case 2: overrides.sectionInset = try insets({ fieldPath }, &fieldFailure)
-            case 3: overrides.minimumLineSpacing = try length({ fieldPath }, &fieldFailure)
-            case 4: overrides.minimumInteritemSpacing = try length({ fieldPath }, &fieldFailure)
-            case 5: overrides.headerReferenceSize = try size({ fieldPath }, &fieldFailure)
-            default: overrides.footerReferenceSize = try size({ fieldPath }, &fieldFailure)
+            case 2: overrides.sectionInset = try insets(fieldPath, &fieldFailure)
+            case 3: overrides.minimumLineSpacing = try length(fieldPath, &fieldFailure)
+            case 4: overrides.minimumInteritemSpacing = try length(fieldPath, &fieldFailure)
+            case 5: overrides.headerReferenceSize = try size(fieldPath, &fieldFailure)
+            default: overrides.footerReferenceSize = try size(fieldPath, &fieldFailure)
             }
             problem.record(4 + field, fieldFailure)
         }
         // The checks that need the whole section.
         switch (cursor.has(0), cursor.has(1)) {
-        case (false, false): problem.record(1, DescriptionError(path: path, message: "needs itemCount or itemSizes"))
+        case (false, false): problem.record(1, DescriptionError(path: path(), message: "needs itemCount or itemSizes"))
         case (true, false): problem.record(2, countFailure)
         case (_, true):
             problem.record(3, sizesFailure)
             problem.record(4, countFailure)
             if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizes.count {
                 problem.record(
-                    5, DescriptionError(path: path + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizes.count) sizes"))
+                    5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizes.count) sizes"))
             }
         }
         failure = problem.error
@@ -204,14 +205,14 @@ extension DescriptionParser {
 
     /// Reads the `itemSizes` array whose `[` is under the position. After the
     /// first size with a problem, the others are only read through.
-    private mutating func itemSizes(_ sectionPath: String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [Size] {
+    private mutating func itemSizes(_ sectionPath: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [Size] {
         try beginArray()
         var sizes = SizeAccumulator()
         var first = true
         var index = 0
         while try nextElement(&first) {
             if failure == nil {
-                let size = try size({ "\(sectionPath).itemSizes[\(index)]" }, &failure)
+                let size = try size({ "\(sectionPath()).itemSizes[\(index)]" }, &failure)
                 if failure == nil {
                     sizes.append(size)
                 } else {
