@@ -45,6 +45,11 @@ let package = Package(
             name: "FlowLayoutTests",
             dependencies: ["FlowLayout", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
+        // The streaming description reader against the tree decoder it replaced.
+        .testTarget(
+            name: "FlowLayoutDescriptionTests",
+            dependencies: ["FlowLayoutCore", "FlowLayoutDescription", "FlowLayoutReference"]
+        ),
         // Runs the built `flow-demo` binary: golden outputs and every error path.
         .testTarget(
             name: "FlowDemoTests",

@@ -18,17 +18,6 @@ enum Terminal {
     /// Whether standard output is a terminal.
     static var standardOutputIsTerminal: Bool { isatty(1) != 0 }
 
-    /// Reads a whole file, or standard input for `-`.
-    static func read(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read '\(path)'")
-        }
-        return [UInt8](data)
-    }
-
     /// Writes `text` to a file, replacing it.
     static func write(_ text: String, to path: String) throws(InputError) {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

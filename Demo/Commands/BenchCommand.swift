@@ -14,6 +14,10 @@ enum BenchCommand {
 
         Scenarios: \(Scenarios.names.joined(separator: ", "))
 
+        'parse' writes a description of 1,000,000 explicit item sizes to a temporary file
+        and reports the decoder's throughput (MB/s), and the peak memory and time of the
+        parse alone and of a whole 'layout FILE --rect', each in a child process.
+
         Options:
           --scenario NAME  run one scenario
           --quick          smaller collections and fewer repetitions (for CI)
@@ -24,14 +28,24 @@ enum BenchCommand {
                            (Scripts/callgrind.sh uses it: valgrind cannot follow Swift
                            concurrency's threads)
           --engine-only    skip the reference layout
+          --child PHASE --input FILE
+                           (used by 'parse') run one measured phase, 'parse' or
+                           'layout-rect', on FILE and report its memory on standard error
           --help           show this help
         """
 
     static func run(_ arguments: [String]) async throws {
         let parsed = try Arguments(
-            arguments, valued: ["scenario"], flags: ["quick", "json", "synchronous", "engine-only", "help"])
+            arguments, valued: ["scenario", "child", "input"], flags: ["quick", "json", "synchronous", "engine-only", "help"])
         if parsed.flag("help") {
             Terminal.out(help + "\n")
+            return
+        }
+        if let name = parsed.string("child") {
+            guard let phase = ChildPhase(rawValue: name), let input = parsed.string("input") else {
+                throw UsageError("--child needs 'parse' or 'layout-rect', and --input FILE")
+            }
+            try phase.runInChild(input: input)
             return
         }
         try parsed.expectPositional(atMost: 0, command: "bench")
@@ -51,6 +65,7 @@ enum BenchCommand {
             case "scroll": rows += try await scenarios.scroll()
             case "report-storm": rows += try scenarios.reportStorm()
             case "full-layout": rows += try scenarios.fullLayout()
+            case "parse": rows += try scenarios.parse()
             default: rows += try await scenarios.hugeSection()
             }
         }

@@ -9,17 +9,25 @@ enum LayoutCommand {
 
         Reads a layout description (layout-description.md) from FILE, or from standard
         input when FILE is '-' or absent, lays it out and prints the content size and
-        every element's frame as JSON.
+        every element's frame as JSON. The description is read as a stream, 64 KiB at a
+        time: a file of a million item sizes never sits in memory whole.
 
         Options:
           --rect X,Y,W,H   print only the elements whose frames meet this rect, found by
-                           the engine's rect query (touching edges included)
+                           the engine's rect query (touching edges included); any finite
+                           numbers, the width and height not negative
           --help           show this help
+
+        Without --rect, a layout of more than \(grouped(maximumElements)) elements (its
+        items, and a header and a footer per section) is refused, since its output
+        would run to gigabytes. To get past the limit, pass --rect: it prints only the
+        elements that meet the rect, whatever the size of the layout.
 
         A description that cannot be laid out is refused with a message naming the
         field (for example 'sections[3].itemSizes[17].width: must be a finite number
         >= 0'), exit status 1 and nothing on standard output. Items wider than their
-        line are laid out and reported as warnings on standard error.
+        line are laid out and reported as warnings on standard error. Bad usage (an
+        unknown option, a --rect that is not four finite numbers) exits with status 2.
         """
 
     /// The most elements printed without --rect.
@@ -34,8 +42,13 @@ enum LayoutCommand {
         try parsed.expectPositional(atMost: 1, command: "layout")
         let rect = try parsed.numbers("rect", count: 4).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         if let rect, rect.width < 0 || rect.height < 0 { throw UsageError("--rect needs a width and height >= 0") }
-        let description = try loadDescription(parsed.positional.first ?? "-")
-        var state = try makeState(description)
+        var state: FlowLayoutState
+        do {
+            // The description's item sizes are not needed once the state exists: they
+            // go out of scope here, and the state keeps only what it uses.
+            let description = try loadDescription(parsed.positional.first ?? "-")
+            state = try makeState(description)
+        }
         let contentSize = state.exactContentSize()
         warnAboutOversizeItems(&state)
         if rect == nil {
@@ -53,11 +66,12 @@ enum LayoutCommand {
         writer.finish()
     }
 
-    /// Reads and decodes a description, turning every failure into an input error.
+    /// Reads and decodes a description from a file, or from standard input for
+    /// `-`, a chunk at a time; every failure becomes an input error.
     static func loadDescription(_ path: String) throws -> LayoutDescription {
-        let bytes = try Terminal.read(path)
         do {
-            return try LayoutDescription.decode(bytes)
+            if path == "-" { return try LayoutDescription.decode(fileDescriptor: 0, name: "standard input") }
+            return try LayoutDescription.decode(contentsOfFile: path)
         } catch {
             throw InputError(error.description)
         }

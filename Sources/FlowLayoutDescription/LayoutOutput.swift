@@ -12,6 +12,11 @@ public enum LayoutOutput {
         private let sink: (String) -> Void
 
         /// Starts a document for a layout of `contentSize`.
+        ///
+        /// - Parameters:
+        ///   - contentSize: the layout's content size, written first.
+        ///   - sink: receives the document's text in order, about 64 KiB at a time.
+        /// - Complexity: O(1).
         public init(contentSize: Size, sink: @escaping (String) -> Void) {
             self.sink = sink
             buffer = "{\n  \"contentSize\": { \"width\": \(LayoutOutput.number(contentSize.width)), "
@@ -19,6 +24,9 @@ public enum LayoutOutput {
         }
 
         /// Appends one element.
+        ///
+        /// - Parameter element: the element, written as ``LayoutOutput/element(_:)`` writes it.
+        /// - Complexity: amortized O(1); hands a piece to the sink every 64 KiB.
         public mutating func append(_ element: LayoutAttributes) {
             buffer += first ? "\n    " : ",\n    "
             first = false
@@ -30,6 +38,8 @@ public enum LayoutOutput {
         }
 
         /// Ends the document and hands over the rest.
+        ///
+        /// - Complexity: O(1).
         public mutating func finish() {
             buffer += first ? "]\n}\n" : "\n  ]\n}\n"
             sink(buffer)
@@ -38,6 +48,11 @@ public enum LayoutOutput {
     }
 
     /// One element as a JSON object on one line.
+    ///
+    /// - Parameter element: the element: its category, index path and frame.
+    /// - Returns: `{ "category": ..., "section": ..., "item": ..., "frame": {...} }`,
+    ///   `item` only on cells.
+    /// - Complexity: O(1).
     public static func element(_ element: LayoutAttributes) -> String {
         let frame = element.frame
         let item = element.category == .cell ? ", \"item\": \(element.indexPath.item)" : ""
@@ -48,6 +63,10 @@ public enum LayoutOutput {
 
     /// A number in JSON: integers without a fraction, others in the shortest
     /// form that reads back to the same `Double`.
+    ///
+    /// - Parameter value: a finite number (negative zero is written `0`).
+    /// - Returns: its JSON text.
+    /// - Complexity: O(1).
     public static func number(_ value: Double) -> String {
         if value == 0 { return "0" }
         if abs(value) < 0x1p53, Double(Int64(value)) == value { return String(Int64(value)) }

@@ -149,6 +149,21 @@ struct DemoTests {
         #expect((rows[0]["medianMicros"] as? Double).map { $0 > 0 } == true)
     }
 
+    @Test("bench's measured child phases report their memory")
+    func benchChild() throws {
+        let path = try DemoRunner.temporaryFile(Self.sectionExample, name: "child.json")
+        for phase in ["parse", "layout-rect"] {
+            let output = try DemoRunner.run(["bench", "--child", phase, "--input", path])
+            #expect(output.status == 0, "stderr: \(output.standardError)")
+            let report = output.standardError.split(separator: "\n").last { $0.hasPrefix("child-report:") }
+            let fields = try #require(report).split(separator: " ").dropFirst().compactMap { Double($0) }
+            #expect(fields.count == 3)
+            #expect(fields.count == 3 && fields[0] > 0 && fields[1] >= fields[0])
+        }
+        let bad = try DemoRunner.run(["bench", "--child", "warp", "--input", path])
+        #expect(bad.status == 2)
+    }
+
     @Test("--help for the tool and every command")
     func help() throws {
         for arguments in [["--help"], ["scroll", "--help"], ["layout", "--help"], ["render", "--help"], ["bench", "--help"], ["help"]] {
@@ -179,6 +194,11 @@ struct DemoTests {
         (["scroll", "a.json", "b.json"], "unexpected argument 'b.json'"),
         (["layout", "--rect", "1,2,3"], "--rect must be 4 comma-separated numbers"),
         (["layout", "--rect", "0,0,-1,5"], "--rect needs a width and height >= 0"),
+        (["layout", "--rect", "0,0,5,-1e-300"], "--rect needs a width and height >= 0"),
+        (["layout", "--rect", "nan,0,1,1"], "--rect must be 4 comma-separated numbers"),
+        (["layout", "--rect=0,0,inf,1"], "--rect must be 4 comma-separated numbers"),
+        (["layout", "--rect", "0,0,1e999,1"], "--rect must be 4 comma-separated numbers"),
+        (["layout", "--rect", "0,zero,1,1"], "--rect must be 4 comma-separated numbers"),
         (["render", "--sections", "3"], "--sections applies only with --frame"),
         (["bench", "--scenario", "warp"], "unknown scenario 'warp'"),
         (["bench", "extra"], "unexpected argument 'extra'"),
@@ -219,6 +239,46 @@ struct DemoTests {
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
+    }
+
+    @Test("layout --rect takes any finite rect, however large")
+    func largeRects() throws {
+        // Finite, with a finite far corner: it meets every element.
+        let everything = try DemoRunner.run(
+            ["layout", "--rect=-1e308,-1e308,1.7976931348623157e308,1.7976931348623157e308"], input: Self.sectionExample)
+        #expect(everything.status == 0, "stderr: \(everything.standardError)")
+        #expect(everything.standardOutput.components(separatedBy: "\"category\"").count == 8)
+        // Finite, but its x + width overflows to infinity: it is not a usage error,
+        // and it meets what it meets (nothing here: it starts at x = 1e308).
+        let overflowing = try DemoRunner.run(["layout", "--rect=1e308,0,1e308,10"], input: Self.sectionExample)
+        #expect(overflowing.status == 0, "stderr: \(overflowing.standardError)")
+        #expect(overflowing.standardOutput.contains(#""elements": []"#))
+    }
+
+    @Test("layout reads a description file in chunks: a large file gives what standard input gives")
+    func largeFile() throws {
+        let sizes = (0..<30_000).map { #"{"width": \#(40 + $0 % 97).25, "height": \#(30 + $0 % 53).5}"# }
+        let description = #"{"viewport": {"width": 390, "height": 844},\#n "sections": [{"itemSizes": [\#n"#
+            + sizes.joined(separator: ",\n") + "]}, {\"itemCount\": 3}]}"
+        let path = try DemoRunner.temporaryFile(description, name: "large.json")
+        let fromFile = try DemoRunner.run(["layout", path, "--rect", "0,50000,390,844"])
+        let fromInput = try DemoRunner.run(["layout", "--rect", "0,50000,390,844"], input: description)
+        #expect(fromFile.status == 0, "stderr: \(fromFile.standardError)")
+        #expect(fromFile.standardOutput == fromInput.standardOutput)
+        #expect(fromFile.standardOutput.contains(#""category": "cell""#))
+        let broken = try DemoRunner.temporaryFile(description.replacingOccurrences(of: "63.5}", with: "63.5]"), name: "broken.json")
+        let refused = try DemoRunner.run(["layout", broken])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(refused.standardError.contains("invalid JSON at line 36, column 32: expected ',' or '}' in an object"), "\(refused.standardError)")
+    }
+
+    @Test("layout --help states the output limit and the way past it")
+    func layoutHelp() throws {
+        let output = try DemoRunner.run(["layout", "--help"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("more than 10,000,000 elements"))
+        #expect(output.standardOutput.contains("pass --rect"))
     }
 
     @Test("files that cannot be read or used exit with status 1")

@@ -1,9 +1,12 @@
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes that never traps and bounds
-/// what it allocates by the input: nesting deeper than ``maximumDepth`` is
-/// refused before it can exhaust the stack.
-public struct JSONParser {
+import FlowLayoutDescription
+
+/// The oracle's JSON parser: the whole-document parser the description module
+/// used before it read descriptions as a stream, kept unchanged (only renamed
+/// and made internal) so that the streaming reader can be checked against it.
+/// It builds a tree of ``JSONValue`` for the whole document.
+struct TreeParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 64
+    static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var position = 0
@@ -12,8 +15,8 @@ public struct JSONParser {
     /// Parses one JSON document; only white space may follow it.
     ///
     /// - Throws: ``DescriptionError`` with the line and column of the first error.
-    public static func parse(_ bytes: [UInt8]) throws(DescriptionError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    static func parse(_ bytes: [UInt8]) throws(DescriptionError) -> JSONValue {
+        var parser = TreeParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -69,8 +72,8 @@ public struct JSONParser {
 
     private mutating func enter() throws(DescriptionError) {
         depth += 1
-        guard depth <= JSONParser.maximumDepth else {
-            throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+        guard depth <= TreeParser.maximumDepth else {
+            throw error("nesting deeper than \(TreeParser.maximumDepth) levels")
         }
     }
 
@@ -227,23 +230,4 @@ public struct JSONParser {
         guard let value = Double(text) else { throw error("number out of range") }
         return .number(value, isInteger: isInteger)
     }
-}
-
-/// A layout description that cannot be used: the field path and what is wrong
-/// with it, in the format of `layout-description.md`
-/// (`sections[3].itemSizes[17].width: must be a finite number >= 0`).
-public struct DescriptionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The field path, `""` for the document itself.
-    public var path: String
-    /// What is wrong.
-    public var message: String
-
-    /// Creates an error.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    /// `path: message`, or the message alone for the document itself.
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }

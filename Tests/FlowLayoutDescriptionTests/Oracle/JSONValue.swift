@@ -1,5 +1,6 @@
-/// A parsed JSON value. Objects keep their members in document order.
-public enum JSONValue: Hashable, Sendable {
+/// A parsed JSON value of the oracle's tree. Objects keep their members in
+/// document order.
+enum JSONValue: Hashable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -27,7 +28,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Equal values have the same type and content; objects compare members in order.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -40,7 +41,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Hashes consistently with ``==(_:_:)``.
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)

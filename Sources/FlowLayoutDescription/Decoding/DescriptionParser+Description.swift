@@ -1,0 +1,283 @@
+import FlowLayoutCore
+
+/// The description document (`layout-description.md`, Input), decoded as its
+/// members go by.
+///
+/// Which problem is reported follows ``FirstProblem``: the order of the checks
+/// below, never the order of the members in the file. So a description gives
+/// the same error however its members are ordered, and the same error the tree
+/// decoder before it gave. Two things wait for the end of the document: the
+/// required fields (`viewport`, `sections`), and a section's `sectionInset`,
+/// whose missing edges come from `layout.sectionInset`, which may come later.
+extension DescriptionParser {
+    static let rootFields = FieldNames(["scrollDirection", "viewport", "layout", "sections"])
+    static let layoutFields = FieldNames([
+        "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "headerReferenceSize", "footerReferenceSize",
+    ])
+    static let sectionFields = FieldNames([
+        "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
+        "headerReferenceSize", "footerReferenceSize",
+    ])
+
+    /// Reads a whole document: one description and nothing after it but white space.
+    ///
+    /// - Throws: the first syntax error in the document; else the first problem
+    ///   with what it says.
+    mutating func description() throws(DescriptionError) -> LayoutDescription {
+        try skipWhitespace()
+        var failure: DescriptionError?
+        let description = try root(&failure)
+        try expectEnd()
+        if let failure { throw failure }
+        return description
+    }
+
+    /// Reads the top-level object.
+    ///
+    /// Checks, in order: an unknown field, `scrollDirection`, a missing
+    /// `viewport`, the viewport, `layout`, a missing `sections`, `sections` not
+    /// an array, the sections in order.
+    private mutating func root(_ failure: inout DescriptionError?) throws(DescriptionError) -> LayoutDescription {
+        var configuration = FlowLayoutConfiguration()
+        var viewportSize = Size.zero
+        var sections = SectionList()
+        guard try beginObject({ "" }, &failure) else {
+            return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
+        }
+        var cursor = ObjectCursor()
+        var problem = FirstProblem()
+        var layout = LayoutFields()
+        while let field = try nextMember(&cursor, Self.rootFields) {
+            var fieldFailure: DescriptionError?
+            switch field {
+            case 0:
+                var direction: ScrollDirection?
+                if try input.peek() == UInt8(ascii: "\"") {
+                    direction = ScrollDirection(rawValue: try string())
+                } else {
+                    try skipValue()
+                }
+                if let direction {
+                    configuration.scrollDirection = direction
+                } else {
+                    problem.record(1, DescriptionError(path: "scrollDirection", message: "must be \"vertical\" or \"horizontal\""))
+                }
+            case 1:
+                viewportSize = try size({ "viewport" }, &fieldFailure)
+                problem.record(3, fieldFailure)
+            case 2:
+                layout = try layoutFields(&fieldFailure)
+                problem.record(4, fieldFailure)
+            case 3:
+                if try input.peek() == UInt8(ascii: "[") {
+                    try sectionList(&sections, &fieldFailure)
+                    problem.record(7, fieldFailure)
+                } else {
+                    let type = try skipValue()
+                    problem.record(6, DescriptionError(path: "sections", message: "must be an array, not \(type)"))
+                }
+            default:
+                problem.record(0, Self.unknownField("", lastUnknownKey, Self.rootFields))
+                try skipValue()
+            }
+        }
+        if !cursor.has(1) { problem.record(2, DescriptionError(path: "viewport", message: "is required")) }
+        if !cursor.has(3) { problem.record(5, DescriptionError(path: "sections", message: "is required")) }
+        failure = problem.error
+        guard failure == nil else {
+            return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
+        }
+        layout.apply(to: &configuration)
+        return LayoutDescription(
+            configuration: configuration, viewportSize: viewportSize,
+            sections: sections.resolved(sectionInset: configuration.sectionInset))
+    }
+
+    /// Reads `layout`.
+    ///
+    /// Checks, in order: an unknown field, then the fields in the order of
+    /// ``layoutFields``.
+    private mutating func layoutFields(_ failure: inout DescriptionError?) throws(DescriptionError) -> LayoutFields {
+        var layout = LayoutFields()
+        guard try beginObject({ "layout" }, &failure) else { return layout }
+        var cursor = ObjectCursor()
+        var problem = FirstProblem()
+        while let field = try nextMember(&cursor, Self.layoutFields) {
+            guard field != FieldNames.unknown else {
+                problem.record(0, Self.unknownField("layout", lastUnknownKey, Self.layoutFields))
+                try skipValue()
+                continue
+            }
+            let path = "layout." + Self.layoutFields.names[field]
+            var fieldFailure: DescriptionError?
+            switch field {
+            case 0: layout.itemSize = try size({ path }, &fieldFailure)
+            case 1: layout.estimatedItemSize = try size({ path }, &fieldFailure)
+            case 2: layout.minimumLineSpacing = try length({ path }, &fieldFailure)
+            case 3: layout.minimumInteritemSpacing = try length({ path }, &fieldFailure)
+            case 4: layout.sectionInset = try insets({ path }, &fieldFailure)
+            case 5: layout.headerReferenceSize = try size({ path }, &fieldFailure)
+            default: layout.footerReferenceSize = try size({ path }, &fieldFailure)
+            }
+            problem.record(1 + field, fieldFailure)
+        }
+        failure = problem.error
+        return layout
+    }
+
+    /// Reads the `sections` array whose `[` is under the position. After the
+    /// first section with a problem, the others are only read through.
+    private mutating func sectionList(_ sections: inout SectionList, _ failure: inout DescriptionError?) throws(DescriptionError) {
+        try beginArray()
+        var first = true
+        var index = 0
+        while try nextElement(&first) {
+            if failure == nil {
+                try section(index, into: &sections, &failure)
+            } else {
+                try skipValue()
+            }
+            index += 1
+        }
+    }
+
+    /// Reads one section and appends it to `sections`.
+    ///
+    /// Checks, in order: an unknown field; neither `itemCount` nor `itemSizes`.
+    /// With `itemCount` alone: the count. With `itemSizes`: `itemSizes` not an
+    /// array, its sizes in order, the count when given, the count against the
+    /// sizes. Then the overrides in the order of ``sectionFields``.
+    private mutating func section(
+        _ index: Int, into sections: inout SectionList, _ failure: inout DescriptionError?
+    ) throws(DescriptionError) {
+        // Paths are built only for a problem: a million sections cost no strings.
+        func path() -> String { "sections[\(index)]" }
+        guard try beginObject(path, &failure) else { return }
+        var cursor = ObjectCursor()
+        var problem = FirstProblem()
+        var itemCount = 0
+        var countFailure: DescriptionError?
+        var sizes: [Size] = []
+        var sizesFailure: DescriptionError?
+        var overrides = SectionOverrides()
+        while let field = try nextMember(&cursor, Self.sectionFields) {
+            guard field != FieldNames.unknown else {
+                problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sectionFields))
+                try skipValue()
+                continue
+            }
+            func fieldPath() -> String { path() + "." + Self.sectionFields.names[field] }
+            var fieldFailure: DescriptionError?
+            switch field {
+            case 0: itemCount = try count(fieldPath, &countFailure)
+            case 1:
+                if try input.peek() == UInt8(ascii: "[") {
+                    sizes = try itemSizes(path, &sizesFailure)
+                } else {
+                    let type = try skipValue()
+                    problem.record(2, DescriptionError(path: fieldPath(), message: "must be an array, not \(type)"))
+                }
+            case 2: overrides.sectionInset = try insets(fieldPath, &fieldFailure)
+            case 3: overrides.minimumLineSpacing = try length(fieldPath, &fieldFailure)
+            case 4: overrides.minimumInteritemSpacing = try length(fieldPath, &fieldFailure)
+            case 5: overrides.headerReferenceSize = try size(fieldPath, &fieldFailure)
+            default: overrides.footerReferenceSize = try size(fieldPath, &fieldFailure)
+            }
+            problem.record(4 + field, fieldFailure)
+        }
+        // The checks that need the whole section.
+        switch (cursor.has(0), cursor.has(1)) {
+        case (false, false): problem.record(1, DescriptionError(path: path(), message: "needs itemCount or itemSizes"))
+        case (true, false): problem.record(2, countFailure)
+        case (_, true):
+            problem.record(3, sizesFailure)
+            problem.record(4, countFailure)
+            if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizes.count {
+                problem.record(
+                    5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizes.count) sizes"))
+            }
+        }
+        failure = problem.error
+        guard failure == nil else { return }
+        sections.append(cursor.has(1) ? FlowSection(itemSizes: sizes) : FlowSection(itemCount: itemCount), overrides)
+    }
+
+    /// Reads the `itemSizes` array whose `[` is under the position. After the
+    /// first size with a problem, the others are only read through.
+    private mutating func itemSizes(_ sectionPath: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [Size] {
+        try beginArray()
+        var sizes = SizeAccumulator()
+        var first = true
+        var index = 0
+        while try nextElement(&first) {
+            if failure == nil {
+                let size = try size({ "\(sectionPath()).itemSizes[\(index)]" }, &failure)
+                if failure == nil {
+                    sizes.append(size)
+                } else {
+                    sizes = SizeAccumulator()
+                }
+            } else {
+                try skipValue()
+            }
+            index += 1
+        }
+        return sizes.finish()
+    }
+}
+
+/// The fields `layout` gave, applied over the defaults once the document is read.
+struct LayoutFields {
+    var itemSize: Size?
+    var estimatedItemSize: Size?
+    var minimumLineSpacing: Double?
+    var minimumInteritemSpacing: Double?
+    var sectionInset: PartialInsets?
+    var headerReferenceSize: Size?
+    var footerReferenceSize: Size?
+
+    /// Sets the fields given on `configuration`; `sectionInset`'s missing edges are 0.
+    func apply(to configuration: inout FlowLayoutConfiguration) {
+        if let itemSize { configuration.itemSize = itemSize }
+        if let estimatedItemSize { configuration.estimatedItemSize = estimatedItemSize }
+        if let minimumLineSpacing { configuration.minimumLineSpacing = minimumLineSpacing }
+        if let minimumInteritemSpacing { configuration.minimumInteritemSpacing = minimumInteritemSpacing }
+        if let sectionInset { configuration.sectionInset = sectionInset.resolved(over: .zero) }
+        if let headerReferenceSize { configuration.headerReferenceSize = headerReferenceSize }
+        if let footerReferenceSize { configuration.footerReferenceSize = footerReferenceSize }
+    }
+}
+
+/// The overrides a section gave.
+struct SectionOverrides {
+    var sectionInset: PartialInsets?
+    var minimumLineSpacing: Double?
+    var minimumInteritemSpacing: Double?
+    var headerReferenceSize: Size?
+    var footerReferenceSize: Size?
+}
+
+/// The sections read so far, with the insets that wait for `layout.sectionInset`.
+struct SectionList {
+    private var sections: [FlowSection] = []
+    /// The sections that gave a `sectionInset`, with the edges they gave.
+    private var partialInsets: [(section: Int, insets: PartialInsets)] = []
+
+    /// Appends a section with its overrides.
+    mutating func append(_ section: FlowSection, _ overrides: SectionOverrides) {
+        var section = section
+        section.minimumLineSpacing = overrides.minimumLineSpacing
+        section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
+        section.headerReferenceSize = overrides.headerReferenceSize
+        section.footerReferenceSize = overrides.footerReferenceSize
+        if let insets = overrides.sectionInset { partialInsets.append((sections.count, insets)) }
+        sections.append(section)
+    }
+
+    /// The sections, each `sectionInset` completed from the layout's `sectionInset`.
+    consuming func resolved(sectionInset: EdgeInsets) -> [FlowSection] {
+        for (section, insets) in partialInsets { sections[section].sectionInset = insets.resolved(over: sectionInset) }
+        return sections
+    }
+}
