@@ -1,5 +1,5 @@
 import FlowLayoutCore
-import FlowLayoutReference
+
 
 /// Seeded random batch updates over a model's current sections: valid ones of
 /// every kind (section and item deletions, insertions, moves, reloads, with and
@@ -163,7 +163,7 @@ public enum RandomBatch {
 
 extension Array {
     /// A random element drawn from `random`, or `nil` when empty.
-    func randomElement(using random: inout SeededRandom) -> Element? {
+    public func randomElement(using random: inout SeededRandom) -> Element? {
         isEmpty ? nil : self[random.int(0...(count - 1))]
     }
 }

@@ -1,5 +1,5 @@
 import FlowLayoutCore
-import FlowLayoutReference
+
 
 /// The inputs an engine has received, kept plainly so that the eager reference
 /// can lay out the same thing at any moment: configuration, options, viewport,
