@@ -32,7 +32,10 @@ struct RunBoundary: Hashable, Sendable {
 /// it records a ``RunBoundary``: from there on the old runs hold exactly the
 /// items they held, so if a new line starts there too, everything after it is
 /// already laid out and re-breaking can stop.
-struct EditedStream: ItemSource {
+///
+/// A class: the window that re-breaks reads its boundaries while the line
+/// breaker reads its items, and neither copies it.
+final class EditedStream: ItemSource {
     /// The runs before the edits.
     let runs: BTree<Run>
     /// The edits, sorted, not overlapping, in the runs' numbering.
@@ -48,10 +51,10 @@ struct EditedStream: ItemSource {
     private var nextEdit = 0
     private var replacement: ArraySlice<ItemSegment> = []
 
-    /// A stream of the items from the start of run `run` (whose first item is
+    /// A stream of the items from item `offset` of run `run` (the item numbered
     /// `firstItem`) to the end, with `edits` applied. The first edit must not
     /// start before `firstItem`.
-    init(runs: BTree<Run>, from run: Int, firstItem: Int, edits: [ItemEdit]) {
+    init(runs: BTree<Run>, from run: Int, offset: Int = 0, firstItem: Int, edits: [ItemEdit]) {
         precondition(edits.allSatisfy { $0.range.lowerBound >= firstItem }, "an edit before the stream's start")
         self.runs = runs
         self.edits = edits
@@ -59,7 +62,7 @@ struct EditedStream: ItemSource {
         oldItem = firstItem
         newItem = firstItem
         if run < runs.count {
-            reader = RunReader(runs[run])
+            reader = RunReader(runs[run], from: offset)
             nextRun = run + 1
         }
     }
@@ -67,7 +70,28 @@ struct EditedStream: ItemSource {
     /// The number of edits read wholly.
     var editsRead: Int { replacement.isEmpty ? nextEdit : nextEdit - 1 }
 
-    mutating func next() -> ItemSegment? {
+    /// Whether every edit has been read wholly.
+    var hasReadEveryEdit: Bool { nextEdit == edits.count && replacement.isEmpty }
+
+    /// The number of items the edits add (negative when they remove more).
+    private(set) lazy var totalDelta: Int = edits.reduce(0) { $0 + $1.delta }
+
+    /// One past the last item any edit replaces, numbered before the edits.
+    var editsEnd: Int { edits.last?.range.upperBound ?? 0 }
+
+    /// Appends the next few segments: re-breaking usually needs only a few lines
+    /// past an edit, so the stream reads ahead little.
+    func fill(_ buffer: inout [ItemSegment]) -> Bool {
+        guard let first = next() else { return false }
+        buffer.append(first)
+        for _ in 0..<3 {
+            guard let segment = next() else { break }
+            buffer.append(segment)
+        }
+        return true
+    }
+
+    func next() -> ItemSegment? {
         while true {
             if let segment = replacement.popFirst() {
                 newItem += segment.count
@@ -86,7 +110,7 @@ struct EditedStream: ItemSource {
 
     /// Reads up to `limit` old items, as one segment. Skipped items (`isSkipping`)
     /// are not counted in the new numbering, and no boundary is recorded inside them.
-    private mutating func readOld(atMost limit: Int, isSkipping: Bool = false) -> ItemSegment? {
+    private func readOld(atMost limit: Int, isSkipping: Bool = false) -> ItemSegment? {
         if oldSegment == nil {
             while true {
                 if let segment = reader?.next() {
@@ -117,7 +141,7 @@ struct EditedStream: ItemSource {
     }
 
     /// Skips `count` old items (the ones an edit replaces).
-    private mutating func skipOld(_ count: Int) {
+    private func skipOld(_ count: Int) {
         var left = count
         while left > 0 {
             guard let segment = readOld(atMost: left, isSkipping: true) else {

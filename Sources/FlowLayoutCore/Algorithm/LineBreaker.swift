@@ -29,8 +29,7 @@ struct LineGroup: Hashable, Sendable {
 }
 
 extension ItemSource {
-    /// Appends the next few segments to `buffer`; returns `false` when there are
-    /// none left.
+    /// Appends up to 32 segments to `buffer`; returns `false` when there are none left.
     mutating func fill(_ buffer: inout [ItemSegment]) -> Bool {
         guard let first = next() else { return false }
         buffer.append(first)
@@ -64,6 +63,7 @@ struct LineBreaker<Source: ItemSource> {
     init(_ source: Source, geometry: LineGeometry) {
         self.source = source
         self.geometry = geometry
+        buffer.reserveCapacity(16)
     }
 
     /// The underlying source (for the state it keeps of where it has read).

@@ -119,6 +119,22 @@ struct OpenLine: Sendable {
             taken = 1
         }
         guard taken < count, running <= geometry.available else { return taken }
+        if count - taken <= 16 {
+            // Few items: the loop itself.
+            let width = geometry.defaultMain
+            var added = 0
+            while taken + added < count {
+                let candidate = running + geometry.spacing + width
+                guard candidate <= geometry.available else { break }
+                running = candidate
+                added += 1
+            }
+            if added > 0 {
+                itemCount += added
+                if geometry.defaultCross > thickness { thickness = geometry.defaultCross }
+            }
+            return taken + added
+        }
         let more = RepeatedSum(adding: geometry.spacing, then: geometry.defaultMain)
             .steps(from: running, whileAtMost: geometry.available, maximum: count - taken)
         if more.count > 0 {

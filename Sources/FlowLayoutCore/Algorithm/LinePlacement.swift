@@ -32,29 +32,53 @@ struct PlacedItem {
     var crossLength: Double
 }
 
+/// The items of one line, as placement reads them.
+enum LineItems {
+    /// This many items of the section's default size.
+    case defaults(Int)
+    /// Items with sizes of their own, consecutive in a dense run.
+    case sized(UnsafeBufferPointer<Size>)
+    /// Anything else, as segments.
+    case segments(ArraySlice<ItemSegment>)
+
+    /// The number of items.
+    var count: Int {
+        switch self {
+        case .defaults(let count): count
+        case .sized(let sizes): sizes.count
+        case .segments(let segments): segments.reduce(0) { $0 + $1.count }
+        }
+    }
+}
+
+/// Where a line's first item goes and the gap after each item.
+struct AlongLine {
+    var start: Double
+    var gap: Double
+}
+
 extension SectionContext {
     /// Calls `body` for each item of a line whose main-axis span meets
     /// `mainLow ... mainHigh`, in index order, until it returns `false`; returns
     /// `false` if stopped.
     ///
     /// - Parameters:
-    ///   - segments: the line's items, in order.
+    ///   - items: the line's items, in order.
     ///   - firstItem: the index of its first item in the section.
     ///   - top: the line's leading edge across lines.
     ///   - thickness: the line's thickness.
+    ///   - along: where the items go along the line, when the caller knows it
+    ///     (every full line of default items is placed alike).
     @discardableResult
     func placeLine(
-        _ segments: ArraySlice<ItemSegment>, firstItem: Int, top: Offset, thickness: Double,
+        _ items: LineItems, firstItem: Int, top: Offset, thickness: Double, along: AlongLine? = nil,
         mainLow: Double = -.infinity, mainHigh: Double = .infinity, _ body: (PlacedItem) -> Bool
     ) -> Bool {
-        let count = segments.reduce(0) { $0 + $1.count }
+        let count = items.count
         guard count > 0 else { return true }
-        let direction = geometry.direction
-        let defaultMain = geometry.defaultMain
-        let defaultCross = geometry.defaultCross
-        let layout = alongLine(segments, count: count, isLast: firstItem + count == itemCount)
+        let layout = along ?? alongLine(items, count: count, isLast: firstItem + count == itemCount)
         let topValue = top.double
-        func crossPosition(_ cross: Double) -> Double {
+        @inline(__always) func crossPosition(_ cross: Double) -> Double {
             switch crossAlignment {
             case .top: topValue
             case .center: topValue + (thickness - cross) / 2
@@ -63,43 +87,69 @@ extension SectionContext {
         }
         var position = layout.start
         var item = firstItem
-        for segment in segments {
-            switch segment {
-            case .sized(let size):
-                let main = direction.main(size)
-                if position > mainHigh { return true }
-                if position + main >= mainLow {
-                    let cross = direction.cross(size)
-                    let placed = PlacedItem(
-                        item: item, main: position, mainLength: main, cross: crossPosition(cross), crossLength: cross)
-                    if !body(placed) { return false }
-                }
-                position = position + main + layout.gap
-                item += 1
-            case .defaults(let run):
-                let steps = RepeatedSum(adding: defaultMain, then: layout.gap)
-                // Skip the items that end before the span, in closed form.
-                var skipped = 0
-                if run > 8 && position + defaultMain < mainLow {
-                    skipped = Self.firstIndex(in: run, from: position, steps: steps) { $0 + defaultMain >= mainLow }
-                    position = steps.value(from: position, after: skipped)
-                }
-                var index = skipped
-                let crossValue = crossPosition(defaultCross)
-                while index < run {
-                    if position > mainHigh { return true }
-                    if position + defaultMain >= mainLow {
-                        let placed = PlacedItem(
-                            item: item + index, main: position, mainLength: defaultMain, cross: crossValue,
-                            crossLength: defaultCross)
-                        if !body(placed) { return false }
+        @inline(__always) func placeSized(_ size: Size) -> Bool? {
+            let main = geometry.direction.main(size)
+            if position > mainHigh { return true }
+            if position + main >= mainLow {
+                let cross = geometry.direction.cross(size)
+                let placed = PlacedItem(item: item, main: position, mainLength: main, cross: crossPosition(cross), crossLength: cross)
+                if !body(placed) { return false }
+            }
+            position = position + main + layout.gap
+            item += 1
+            return nil
+        }
+        switch items {
+        case .defaults(let run):
+            return placeDefaults(run, from: &position, item: &item, gap: layout.gap, cross: crossPosition(geometry.defaultCross), mainLow: mainLow, mainHigh: mainHigh, body)
+        case .sized(let sizes):
+            for size in sizes {
+                if let result = placeSized(size) { return result }
+            }
+        case .segments(let segments):
+            for segment in segments {
+                switch segment {
+                case .sized(let size):
+                    if let result = placeSized(size) { return result }
+                case .defaults(let run):
+                    let crossValue = crossPosition(geometry.defaultCross)
+                    if !placeDefaults(run, from: &position, item: &item, gap: layout.gap, cross: crossValue, mainLow: mainLow, mainHigh: mainHigh, body) {
+                        return false
                     }
-                    position = steps.step(position)
-                    index += 1
+                    if position > mainHigh { return true }
                 }
-                item += run
             }
         }
+        return true
+    }
+
+    /// Places `run` default items from `position`: the ones ending before
+    /// `mainLow` are skipped in closed form. Returns `false` if `body` stopped.
+    private func placeDefaults(
+        _ run: Int, from position: inout Double, item: inout Int, gap: Double, cross: Double, mainLow: Double,
+        mainHigh: Double, _ body: (PlacedItem) -> Bool
+    ) -> Bool {
+        let width = geometry.defaultMain
+        let thickness = geometry.defaultCross
+        let steps = RepeatedSum(adding: width, then: gap)
+        var index = 0
+        if run > 8 && position + width < mainLow {
+            index = Self.firstIndex(in: run, from: position, steps: steps) { $0 + width >= mainLow }
+            position = steps.value(from: position, after: index)
+        }
+        while index < run {
+            if position > mainHigh {
+                item += run
+                return true
+            }
+            if position + width >= mainLow {
+                let placed = PlacedItem(item: item + index, main: position, mainLength: width, cross: cross, crossLength: thickness)
+                if !body(placed) { return false }
+            }
+            position = position + width + gap
+            index += 1
+        }
+        item += run
         return true
     }
 
@@ -118,49 +168,61 @@ extension SectionContext {
     }
 
     /// Where a line's first item goes and the gap after each item.
-    private func alongLine(_ segments: ArraySlice<ItemSegment>, count: Int, isLast: Bool) -> (start: Double, gap: Double) {
+    func alongLine(_ items: LineItems, count: Int, isLast: Bool) -> AlongLine {
         let leading = metrics.mainLeadingInset
         let available = metrics.available
         let spacing = geometry.spacing
         let firstMain: Double
-        switch segments.first! {
-        case .sized(let size): firstMain = geometry.direction.main(size)
+        switch items {
         case .defaults: firstMain = geometry.defaultMain
+        case .sized(let sizes): firstMain = geometry.direction.main(sizes[0])
+        case .segments(let segments):
+            if case .sized(let size) = segments.first! { firstMain = geometry.direction.main(size) } else { firstMain = geometry.defaultMain }
         }
         // 2.2: an oversize item starts at the leading inset, whatever the alignment.
-        if count == 1 && !(firstMain <= available) { return (leading, 0) }
+        if count == 1 && !(firstMain <= available) { return AlongLine(start: leading, gap: 0) }
         switch effectiveAlignment(isLast: isLast) {
         case .justified:
-            if count == 1 { return (leading + (available - firstMain) / 2, 0) }
-            let total = sum(segments, startingWith: firstMain, adding: 0)
-            return (leading, (available - total) / Double(count - 1))
+            if count == 1 { return AlongLine(start: leading + (available - firstMain) / 2, gap: 0) }
+            let total = sum(items, count: count, adding: 0)
+            return AlongLine(start: leading, gap: (available - total) / Double(count - 1))
         case .columns(let k):
             // 3.3: the last line of a uniform section sits on a full line's columns.
-            return (k == 1 ? leading + (available - firstMain) / 2 : leading, geometry.fullLineGap)
+            return AlongLine(start: k == 1 ? leading + (available - firstMain) / 2 : leading, gap: geometry.fullLineGap)
         case .packed(let fraction):
-            if fraction == 0 { return (leading, spacing) }
-            let running = sum(segments, startingWith: firstMain, adding: spacing)
+            if fraction == 0 { return AlongLine(start: leading, gap: spacing) }
+            let running = sum(items, count: count, adding: spacing)
             let start = fraction == 1 ? leading + (available - running) : leading + (available - running) / 2
-            return (start, spacing)
+            return AlongLine(start: start, gap: spacing)
         }
     }
 
     /// The line's main extents summed in order: the first, then `+ spacing +
     /// extent` for each later item (`spacing` 0: the plain sum of widths).
-    private func sum(_ segments: ArraySlice<ItemSegment>, startingWith first: Double, adding spacing: Double) -> Double {
-        var total = first
-        var isFirst = true
-        for segment in segments {
-            switch segment {
-            case .sized(let size):
-                if !isFirst { total = total + spacing + geometry.direction.main(size) }
-            case .defaults(let run):
-                let more = isFirst ? run - 1 : run
-                total = RepeatedSum(adding: spacing, then: geometry.defaultMain).value(from: total, after: more)
+    private func sum(_ items: LineItems, count: Int, adding spacing: Double) -> Double {
+        let direction = geometry.direction
+        let defaults = RepeatedSum(adding: spacing, then: geometry.defaultMain)
+        switch items {
+        case .defaults(let run):
+            return defaults.value(from: geometry.defaultMain, after: run - 1)
+        case .sized(let sizes):
+            var total = direction.main(sizes[0])
+            for size in sizes.dropFirst() { total = total + spacing + direction.main(size) }
+            return total
+        case .segments(let segments):
+            var total = 0.0
+            var isFirst = true
+            for segment in segments {
+                switch segment {
+                case .sized(let size):
+                    total = isFirst ? direction.main(size) : total + spacing + direction.main(size)
+                case .defaults(let run):
+                    total = isFirst ? defaults.value(from: geometry.defaultMain, after: run - 1) : defaults.value(from: total, after: run)
+                }
+                isFirst = false
             }
-            isFirst = false
+            return total
         }
-        return total
     }
 
     /// The effective alignment of a line.

@@ -2,16 +2,17 @@
 /// 10.3), touching only what the change can move.
 ///
 /// The steps, each a method a test can drive:
-/// 1. ``windowStart(before:)``: start at a line that the change cannot move: the
-///    first line of the run holding the item just before the first edit (that
-///    item's line may take the first new item).
-/// 2. ``nextGroup()``: produce the next new line (or run of uniform lines) from
-///    the items as they are after the edits, read from the old runs.
-/// 3. ``oldBoundary(at:)``: the old run boundary at the new line start, if there
-///    is one past every edit begun.
-/// 4. Back in step: a new line starts where an unchanged old run starts, so every
-///    old line from there on is still right: stop.
-/// 5. ``splice(into:)``: replace the old runs read with the new ones.
+/// 1. ``windowStart(before:in:)``: start at a line that the change cannot move:
+///    the line holding the item just before the first edit (that line may take
+///    the first new item). The old lines before it, in its run, are kept as they
+///    are (copied, not broken again).
+/// 2. ``Window/nextGroup()``: produce the next new line (or group of default
+///    lines) from the items as they are after the edits, read from the old runs.
+/// 3. Read the old line there: ``OldLines`` walks the old runs' lines in step.
+/// 4. Back in step: once every edit is read, a new line starts where an old line
+///    starts (or where an unchanged old run starts, between edits), so every old
+///    line from there on is still right: keep the rest and stop.
+/// 5. ``Window/splice(into:)``: replace the old runs read with the new ones.
 /// Edits far apart are re-broken one window at a time (``apply(_:to:)``), so a
 /// batch costs what each change can move, not the distance between them.
 ///
@@ -28,6 +29,10 @@ struct Rebreak {
         /// Lines whose break the greedy loop computed (lines of default-size items
         /// produced in closed form are not counted).
         var linesBroken = 0
+        /// The sums of the explicit sizes of the runs replaced, and of those that
+        /// replaced them: the store's sums change by their difference.
+        var removed = SizeSums.zero
+        var added = SizeSums.zero
     }
 
     // MARK: Whole sections
@@ -47,7 +52,7 @@ struct Rebreak {
     /// - Complexity: O(explicit sizes + lines that hold them + runs).
     func layOut(_ runs: inout BTree<Run>) -> Outcome {
         guard !runs.isEmpty else { return Outcome() }
-        var window = Window(rebreak: self, runs: runs, startRun: 0, firstItem: 0, edits: [], stopsAtBoundaries: false)
+        var window = Window(rebreak: self, runs: runs, startRun: 0, runStart: 0, item: 0, edits: [], stopsAtBoundaries: false)
         while window.nextGroup() != nil {}
         return window.splice(into: &runs)
     }
@@ -66,13 +71,16 @@ struct Rebreak {
             let shifted = remaining.map { edit in
                 ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
             }
-            let start = windowStart(before: first.range.lowerBound + shift, in: runs)
+            let item = first.range.lowerBound + shift
+            let start = windowStart(before: item, in: runs)
             var window = Window(
-                rebreak: self, runs: runs, startRun: start.run, firstItem: start.firstItem, edits: shifted,
-                stopsAtBoundaries: true)
+                rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
+                edits: shifted, stopsAtBoundaries: true)
             while window.nextGroup() != nil {}
             let outcome = window.splice(into: &runs)
             total.linesBroken += outcome.linesBroken
+            total.removed.add(outcome.removed)
+            total.added.add(outcome.added)
             let read = window.editsRead
             shift += remaining.prefix(read).reduce(0) { $0 + $1.delta }
             remaining = remaining.dropFirst(read)
@@ -92,81 +100,88 @@ struct Rebreak {
 
     // MARK: One window
 
-    /// One stretch re-broken: the stream of items after the edits, the breaker,
-    /// and the builder of new runs.
+    /// One stretch re-broken: the old lines, the stream of items after the edits,
+    /// the breaker, and the builder of new runs.
     struct Window {
         let isAligned: Bool
         /// The runs before this window's changes (a copy, so the splice can write).
         let oldRuns: BTree<Run>
         let startRun: Int
+        /// The first item of the first new line (numbered before and after the edits alike).
         let firstItem: Int
         let stopsAtBoundaries: Bool
         private var breaker: LineBreaker<EditedStream>
-        /// The stream itself, read directly when no lines are broken (unaligned).
-        private var stream: EditedStream?
+        /// The stream the breaker reads; read directly when no lines are broken (unaligned).
+        private let stream: EditedStream
+        private var oldLines: OldLines
         private var builder: RunBuilder
         private var staged: [ItemSegment] = []
         private var nextBoundary = 0
-        /// Where the window stopped: the old boundary it met, or `nil` at the end.
-        private(set) var stop: RunBoundary?
+        private var produced = 0
+        /// Where the window stopped: the run after the last old run it replaces.
+        private var endRun: Int?
+        /// The edits read when it stopped.
+        private var editsReadAtStop: Int?
         private(set) var finished = false
         private(set) var linesBroken = 0
 
-        init(rebreak: Rebreak, runs: BTree<Run>, startRun: Int, firstItem: Int, edits: [ItemEdit], stopsAtBoundaries: Bool) {
+        /// A window from run `startRun` (whose first item is `runStart`), starting
+        /// at the line holding item `item` when `aligned` and stopping early when
+        /// `stopsAtBoundaries`.
+        init(
+            rebreak: Rebreak, runs: BTree<Run>, startRun: Int, runStart: Int, item: Int, edits: [ItemEdit],
+            stopsAtBoundaries: Bool
+        ) {
             isAligned = rebreak.isAligned
             oldRuns = runs
             self.startRun = startRun
-            self.firstItem = firstItem
             self.stopsAtBoundaries = stopsAtBoundaries
-            let items = EditedStream(runs: runs, from: startRun, firstItem: firstItem, edits: edits)
-            if rebreak.isAligned {
-                breaker = LineBreaker(items, geometry: rebreak.geometry)
-            } else {
-                breaker = LineBreaker(EditedStream(runs: BTree(), from: 0, firstItem: 0, edits: []), geometry: rebreak.geometry)
-                stream = items
+            builder = RunBuilder(aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing)
+            oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart)
+            var first = runStart
+            if rebreak.isAligned && stopsAtBoundaries && startRun < runs.count {
+                // Step 1: keep the old lines of the run before the line holding `item`.
+                oldLines.advance(toLineAtOrBefore: item)
+                first = oldLines.position
+                if first > runStart {
+                    builder.appendVerbatim(
+                        runs[startRun], items: 0..<(first - runStart), lines: oldLines.lines, advance: oldLines.advance)
+                }
             }
-            builder = RunBuilder(
-                aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing,
-                direction: rebreak.geometry.direction)
+            firstItem = first
+            stream = EditedStream(runs: runs, from: startRun, offset: first - runStart, firstItem: first, edits: edits)
+            breaker = LineBreaker(stream, geometry: rebreak.geometry)
         }
 
         /// The number of edits wholly read when the window stopped.
-        var editsRead: Int { stop?.editsBefore ?? (stream ?? breaker.base).edits.count }
+        var editsRead: Int { editsReadAtStop ?? stream.edits.count }
 
         /// The position, numbered after the edits, of the next item to produce.
         var position: Int { firstItem + (isAligned ? breaker.position : produced) }
-        private var produced = 0
 
-        /// The old run boundaries met so far.
-        private var boundaries: [RunBoundary] {
-            _read {
-                if stream != nil { yield stream!.boundaries } else { yield breaker.base.boundaries }
-            }
-        }
-
-        /// Step 3: the old run boundary at new item `item`, if one is known there.
+        /// Step 3, between edits: the old run boundary at new item `item`, if one
+        /// is known there past every edit begun.
         mutating func oldBoundary(at item: Int) -> RunBoundary? {
             guard stopsAtBoundaries else { return nil }
-            let count = boundaries.count
-            while nextBoundary < count && boundaries[nextBoundary].newItem < item { nextBoundary += 1 }
-            guard nextBoundary < count, boundaries[nextBoundary].newItem == item else { return nil }
-            return boundaries[nextBoundary]
+            let list = stream.boundaries
+            while nextBoundary < list.count && list[nextBoundary].newItem < item { nextBoundary += 1 }
+            guard nextBoundary < list.count, list[nextBoundary].newItem == item else { return nil }
+            return list[nextBoundary]
         }
 
-        /// Step 2 and 4: produces the next group of new lines (or, unaligned, the
+        /// Steps 2 to 4: produces the next group of new lines (or, unaligned, the
         /// next segment of items), unless the window is back in step or at the end.
         mutating func nextGroup() -> LineGroup? {
             guard !finished else { return nil }
             if let boundary = oldBoundary(at: position) {
-                stop = boundary
-                finished = true
+                stop(atRun: boundary.run, editsRead: boundary.editsBefore)
                 return nil
             }
             guard isAligned else { return nextSegment() }
+            if stopsAtBoundaries && isBackInStep() { return nil }
             // Default lines stop at the next known old boundary if a line starts there.
-            let limit =
-                stopsAtBoundaries && nextBoundary < boundaries.count
-                ? boundaries[nextBoundary].newItem - firstItem : .max
+            let list = stream.boundaries
+            let limit = stopsAtBoundaries && nextBoundary < list.count ? list[nextBoundary].newItem - firstItem : .max
             // Staged items are kept until the buffer grows; clearing it every line costs more.
             if staged.count > 256 { staged.removeAll(keepingCapacity: true) }
             let from = staged.count
@@ -179,17 +194,45 @@ struct Rebreak {
             return group
         }
 
+        /// Step 4: once every edit is read and past, whether an old line starts
+        /// where the next new line does. If so, the rest of that old line's run is
+        /// kept as it is, and the window stops.
+        private mutating func isBackInStep() -> Bool {
+            guard stream.hasReadEveryEdit else { return false }
+            let old = position - stream.totalDelta
+            guard old >= stream.editsEnd, oldLines.advance(to: old) else { return false }
+            guard oldLines.run < oldRuns.count else {
+                // Back in step at the end of the items: nothing old is left to keep.
+                stop(atRun: oldRuns.count, editsRead: stream.edits.count)
+                return true
+            }
+            let run = oldLines.currentRun
+            let offset = old - oldLines.runStart
+            if offset < run.itemCount {
+                builder.appendVerbatim(
+                    run, items: offset..<run.itemCount, lines: run.lineCount - oldLines.lines,
+                    advance: run.advance - oldLines.advance)
+            }
+            stop(atRun: oldLines.run + 1, editsRead: stream.edits.count)
+            return true
+        }
+
+        private mutating func stop(atRun run: Int, editsRead: Int) {
+            endRun = run
+            editsReadAtStop = editsRead
+            finished = true
+        }
+
         /// The unaligned step: the next segment of items, packed without lines.
         private mutating func nextSegment() -> LineGroup? {
             let start = produced
-            guard let segment = stream!.next() else {
+            guard let segment = stream.next() else {
                 finished = true
                 return nil
             }
             // A segment never crosses an old run, so a boundary opened by reading it starts it.
             if let boundary = oldBoundary(at: firstItem + start) {
-                stop = boundary
-                finished = true
+                stop(atRun: boundary.run, editsRead: boundary.editsBefore)
                 return nil
             }
             builder.append(segment)
@@ -199,9 +242,18 @@ struct Rebreak {
 
         /// Step 5: replaces the old runs read with the new ones.
         mutating func splice(into runs: inout BTree<Run>) -> Outcome {
-            let endRun = stop?.run ?? oldRuns.count
-            runs.replaceSubrange(startRun..<endRun, with: builder.finish())
-            return Outcome(linesBroken: linesBroken)
+            let replaced = startRun..<(endRun ?? oldRuns.count)
+            let new = builder.finish()
+            var outcome = Outcome(linesBroken: linesBroken, added: builder.sums)
+            var left = replaced.count
+            oldRuns.forEach(from: replaced.lowerBound, before: RunSummary.zero) { run, _ in
+                guard left > 0 else { return false }
+                outcome.removed.add(run.sums)
+                left -= 1
+                return true
+            }
+            runs.replaceSubrange(replaced, with: new)
+            return outcome
         }
     }
 }

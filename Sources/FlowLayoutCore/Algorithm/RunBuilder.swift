@@ -27,15 +27,15 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
-    private var openMain = 0.0
-    private var openCross = 0.0
-    private let direction: ScrollDirection
+    /// The sums of the explicit sizes packed so far.
+    private(set) var sums = SizeSums()
 
     /// A builder of aligned runs (laid out) or unaligned ones (pending).
-    init(aligned: Bool, lineSpacing: Double, direction: ScrollDirection) {
+    init(aligned: Bool, lineSpacing: Double) {
         self.isAligned = aligned
         self.lineSpacing = Offset(lineSpacing)
-        self.direction = direction
+        openSizes.reserveCapacity(Run.sizedCapacity * 2)
+        openOffsets.reserveCapacity(Run.sizedCapacity * 2)
     }
 
     /// Appends a line group whose items are `segments`, in order.
@@ -58,6 +58,41 @@ struct RunBuilder {
         if openSizes.count >= Run.sizedCapacity { closeRun() }
     }
 
+    /// Appends items of an old run as they are, with their lines and advance: a
+    /// stretch that starts at a line start and is not broken again. It joins the
+    /// open run unless that would make the run too large, and then starts one.
+    mutating func appendVerbatim(_ run: Run, items range: Range<Int>, lines: Int, advance: Offset) {
+        guard !range.isEmpty else { return }
+        var sized = 0
+        if let sizes = run.sizes {
+            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
+            let last = sizes.firstEntry(atOrAfter: range.upperBound)
+            sized = sizes.isDense ? (first..<last).filter { !sizes.size(at: $0).isUnsized }.count : last - first
+        }
+        if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
+        makeRoom(for: range.count, sized: sized > 0)
+        // Copy the explicit sizes straight from the run's buffer.
+        if let sizes = run.sizes {
+            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
+            let last = sizes.firstEntry(atOrAfter: range.upperBound)
+            let base = openItems - range.lowerBound
+            for entry in first..<last {
+                let size = sizes.size(at: entry)
+                if size.isUnsized { continue }
+                openSizes.append(size)
+                openOffsets.append(base + sizes.offset(at: entry))
+                sums.add(size)
+            }
+        }
+        openItems += range.count
+        itemCount += range.count
+        if isAligned {
+            openLines += lines
+            openAdvance += advance
+        }
+        if openSizes.count >= Run.sizedCapacity { closeRun() }
+    }
+
     /// Closes the open run first if `count` more items would make a run holding
     /// explicit sizes span more than a sparse buffer addresses.
     private mutating func makeRoom(for count: Int, sized: Bool) {
@@ -73,8 +108,7 @@ struct RunBuilder {
         case .sized(let size):
             openSizes.append(size)
             openOffsets.append(openItems)
-            openMain += direction.main(size)
-            openCross += direction.cross(size)
+            sums.add(size)
             openItems += 1
             itemCount += 1
         }
@@ -105,12 +139,8 @@ struct RunBuilder {
             }
         }
         runs.append(
-            Run(
-                itemCount: openItems, lineCount: openLines, advance: openAdvance, sizes: buffer,
-                sizedCount: openSizes.count, sizedMain: openMain, sizedCross: openCross))
+            Run(itemCount: openItems, lineCount: openLines, advance: openAdvance, sizes: buffer, sizedCount: openSizes.count))
         openItems = 0
-        openMain = 0
-        openCross = 0
         openLines = 0
         openAdvance = .zero
         openSizes.removeAll(keepingCapacity: true)

@@ -23,7 +23,7 @@ struct SectionContext {
         if let runs { return runs.summary }
         let lines = geometry.linesOfDefaults(itemCount)
         return RunSummary(
-            items: itemCount, lines: lines, advance: geometry.defaultAdvance * lines, sized: 0, sizedMain: 0, sizedCross: 0)
+            items: itemCount, lines: lines, advance: geometry.defaultAdvance * lines, sized: 0)
     }
 
     /// The one run of a section without items of its own.

@@ -20,6 +20,13 @@ struct SectionMetrics: Hashable, Sendable {
     /// The main-axis extent available to a line: viewport minus both main insets.
     /// Negative when the insets exceed the viewport; every item is then oversize.
     var available: Double
+    /// The offset of the first line from the section's start, header and leading
+    /// inset, exactly (`flow-layout.md` 4.1).
+    private(set) var linesOffset = Offset.zero
+    /// The trailing inset plus the footer, exactly.
+    private(set) var trailingOffset = Offset.zero
+    /// The line spacing, exactly.
+    private(set) var lineSpacingOffset = Offset.zero
 
     /// Resolves the metrics of a section with `overrides` under `configuration`
     /// for a viewport.
@@ -43,12 +50,10 @@ struct SectionMetrics: Hashable, Sendable {
             crossTrailingInset = inset.right
             available = viewportMain - inset.top - inset.bottom
         }
+        linesOffset = Offset(headerExtent) + Offset(crossLeadingInset)
+        trailingOffset = Offset(crossTrailingInset) + Offset(footerExtent)
+        lineSpacingOffset = Offset(lineSpacing)
     }
-
-    /// The offset of the first line from the section's start: header, then the
-    /// leading inset (`flow-layout.md` 4.1).
-    @inline(__always)
-    var linesOffset: Offset { Offset(headerExtent) + Offset(crossLeadingInset) }
 
     /// The section's extent given the total advance of its lines (each line's
     /// thickness plus one line spacing): header, leading inset, lines (no
@@ -56,8 +61,8 @@ struct SectionMetrics: Hashable, Sendable {
     /// path uses.
     @inline(__always)
     func sectionExtent(totalAdvance: Offset, itemCount: Int) -> Offset {
-        let lines = itemCount == 0 ? Offset.zero : totalAdvance - Offset(lineSpacing)
-        return linesOffset + lines + Offset(crossTrailingInset) + Offset(footerExtent)
+        let lines = itemCount == 0 ? Offset.zero : totalAdvance - lineSpacingOffset
+        return linesOffset + lines + trailingOffset
     }
 }
 

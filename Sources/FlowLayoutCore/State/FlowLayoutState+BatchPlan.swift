@@ -13,9 +13,9 @@ struct BatchPlan {
     /// Sections deleted, by index before.
     let deletedSections: Set<Int>
     /// Reloaded sections' new content, by index before, with its size sums.
-    let reloadedSections: [Int: (section: FlowSection, sums: (main: Double, cross: Double))]
+    let reloadedSections: [Int: (section: FlowSection, sums: SizeSums)]
     /// Inserted sections' content, by index after, with its size sums.
-    let insertedSections: [Int: (section: FlowSection, sums: (main: Double, cross: Double))]
+    let insertedSections: [Int: (section: FlowSection, sums: SizeSums)]
     /// The item changes of each section they touch, by the section's index before.
     let items: [Int: ItemPlan]
 
@@ -99,7 +99,7 @@ extension FlowLayoutState {
             try nameBefore(section, "deleteSections[\(index)]")
             deleted.insert(section)
         }
-        var reloaded: [Int: (section: FlowSection, sums: (main: Double, cross: Double))] = [:]
+        var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
         for (index, reload) in batch.reloadedSections.enumerated() {
             try nameBefore(reload.index, "reloadSections[\(index)].index")
             reloaded[reload.index] = (reload.section, try Self.validate(section: reload.section, path: "reloadSections[\(index)].section"))
@@ -120,7 +120,7 @@ extension FlowLayoutState {
             if let other = after[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
             after[section] = path
         }
-        var inserted: [Int: (section: FlowSection, sums: (main: Double, cross: Double))] = [:]
+        var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
         for (index, insertion) in batch.insertedSections.enumerated() {
             try nameAfter(insertion.index, "insertSections[\(index)].index")
             inserted[insertion.index] = (insertion.section, try Self.validate(section: insertion.section, path: "insertSections[\(index)].section"))

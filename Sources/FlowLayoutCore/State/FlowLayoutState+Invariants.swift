@@ -21,6 +21,17 @@ extension FlowLayoutState {
             precondition(Int(record.metricsIndex) < metrics.overrides.count, "metrics index of section \(q)")
             if let store = record.store {
                 precondition(store.sizedCount > 0, "section \(q) keeps a store without sizes")
+                var sums = SizeSums.zero
+                if let given = store.givenSizes {
+                    sums = SizeSums(given)
+                } else {
+                    store.runs.forEach(from: 0, before: .zero) { run, _ in
+                        sums.add(run.sums)
+                        return true
+                    }
+                }
+                // Sums kept up to date equal sums recomputed, unless they saturated.
+                precondition(store.sums.isSaturated || store.sums == sums, "size sums of section \(q)")
                 if store.givenSizes != nil {
                     precondition(record.isPending, "section \(q) holds given sizes but is laid out")
                     precondition(store.runs.isEmpty && store.givenSizes!.count == record.itemCount, "given sizes of \(q)")
@@ -55,8 +66,6 @@ extension FlowLayoutState {
             precondition(run.itemCount > 0, "empty run in section \(q)")
             runStarts.append(start)
             var sized = 0
-            var main = 0.0
-            var cross = 0.0
             if let sizes = run.sizes {
                 if sizes.isDense {
                     precondition(sizes.count == run.itemCount, "dense run size in section \(q)")
@@ -67,14 +76,9 @@ extension FlowLayoutState {
                         precondition(index == 0 || sizes.offset(at: index - 1) < sizes.offset(at: index), "sparse order")
                     }
                 }
-                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized {
-                    sized += 1
-                    main += geometry.direction.main(sizes.size(at: index))
-                    cross += geometry.direction.cross(sizes.size(at: index))
-                }
+                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized { sized += 1 }
             }
             precondition(sized == run.sizedCount, "sized count of a run in section \(q)")
-            precondition(main == run.sizedMain && cross == run.sizedCross, "size sums of a run in section \(q)")
             if !record.isPending {
                 var breaker = LineBreaker(RunReader(run), geometry: geometry)
                 var lines = 0

@@ -158,13 +158,17 @@ extension FlowLayoutState {
         let (low, high) = direction.crossSpan(rect)
         let (mainLow, mainHigh) = direction.mainSpan(rect)
         let key = SectionContext.searchKey(low)
-        var q = firstSection(reaching: key)
-        guard q < sections.count else { return }
-        var start = sectionStart(q)
-        while q < sections.count {
-            if sections[q].isPending { layOutSection(q) }
+        let first = firstSection(reaching: key)
+        guard var found = first.record else { return }
+        var q = first.position
+        var start = first.start
+        while true {
+            if found.isPending {
+                layOutSection(q)
+                found = sections[q]
+            }
+            let record = found
             if start.double > high { return }
-            let record = sections[q]
             let metrics = sectionMetrics(record.metricsIndex)
             let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
             if metrics.headerExtent > 0, meetsMainSpan, start + Offset(metrics.headerExtent) >= key {
@@ -174,10 +178,10 @@ extension FlowLayoutState {
             let context = context(of: record)
             var stopped = false
             let completed = context.forEachLine(linesTop: start + metrics.linesOffset, from: key, through: high) {
-                line, segments in
+                line, items, along in
                 context.placeLine(
-                    segments, firstItem: line.firstItem, top: line.top, thickness: line.thickness, mainLow: mainLow,
-                    mainHigh: mainHigh
+                    items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
+                    mainLow: mainLow, mainHigh: mainHigh
                 ) { placed in
                     let frame = direction.rect(
                         main: placed.main, cross: placed.cross, mainLength: placed.mainLength,
@@ -202,20 +206,23 @@ extension FlowLayoutState {
             if !completed { return }
             start += record.extent
             q += 1
+            guard q < sections.count else { return }
+            found = sections[q]
         }
     }
 
     /// The first section whose end reaches `key`, after laying out every pending
-    /// section before it; `sections.count` when the content ends before `key`.
-    mutating func firstSection(reaching key: Offset) -> Int {
+    /// section before it: its index, start and record (`nil` when the content
+    /// ends before `key`).
+    mutating func firstSection(reaching key: Offset) -> (position: Int, start: Offset, record: SectionRecord?) {
         while true {
-            let found = sections.find(key, in: { $0.extent }, rule: .reaching).position
-            let last = Swift.min(found, sections.count - 1)
-            if sections.summary.pending > 0, sections.find(0, in: { $0.pending }, rule: .containing).position <= last {
+            let found = sections.find(key, in: { $0.extent }, rule: .reaching)
+            let last = Swift.min(found.position, sections.count - 1)
+            if found.before.pending > 0 {
                 layOutPendingSections(through: last)
                 continue
             }
-            return found
+            return (found.position, found.before.extent, found.element)
         }
     }
 
@@ -245,15 +252,31 @@ extension FlowLayoutState {
         let record = sections[q]
         let metrics = sectionMetrics(record.metricsIndex)
         let context = context(of: record)
-        let line = context.line(containing: indexPath.item, linesTop: sectionStart(q) + metrics.linesOffset)
         var frame = Rect.zero
         let direction = configuration.scrollDirection
-        context.placeLine(line.segments[...], firstItem: line.span.firstItem, top: line.span.top, thickness: line.span.thickness) {
-            placed in
-            guard placed.item == indexPath.item else { return true }
-            frame = direction.rect(
-                main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
-            return false
+        context.withLine(containing: indexPath.item, linesTop: sectionStart(q) + metrics.linesOffset) { line, items in
+            if case .defaults(let count) = items {
+                // Default items: the item's position in closed form, however long the line.
+                let along = context.alongLine(items, count: count, isLast: line.firstItem + count == context.itemCount)
+                let geometry = context.geometry
+                let main = RepeatedSum(adding: geometry.defaultMain, then: along.gap)
+                    .value(from: along.start, after: indexPath.item - line.firstItem)
+                context.placeLine(
+                    .defaults(1), firstItem: indexPath.item, top: line.top, thickness: line.thickness,
+                    along: AlongLine(start: main, gap: along.gap)
+                ) { placed in
+                    frame = direction.rect(
+                        main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                    return false
+                }
+                return
+            }
+            context.placeLine(items, firstItem: line.firstItem, top: line.top, thickness: line.thickness) { placed in
+                guard placed.item == indexPath.item else { return true }
+                frame = direction.rect(
+                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                return false
+            }
         }
         return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
     }

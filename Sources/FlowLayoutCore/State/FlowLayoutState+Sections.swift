@@ -12,7 +12,7 @@ extension FlowLayoutState {
     /// The record of a new section given by the host (validated), whose
     /// per-item sizes sum to `sums`; extents not yet set for sections without
     /// per-item sizes.
-    mutating func makeRecord(for section: FlowSection, sums: (main: Double, cross: Double)) -> SectionRecord {
+    mutating func makeRecord(for section: FlowSection, sums: SizeSums) -> SectionRecord {
         let metricsIndex = metrics.index(
             for: MetricOverrides(section), configuration: configuration, viewportSize: viewportSize,
             defaultSize: defaultItemSize)
@@ -20,7 +20,7 @@ extension FlowLayoutState {
             itemCount: section.itemCount, extent: .zero, bound: .zero, metricsIndex: metricsIndex, isPending: false,
             hasItemSizes: section.itemSizes != nil, store: nil)
         if let sizes = section.itemSizes, !sizes.isEmpty {
-            record.store = ItemStore(givenSizes: sizes, main: sums.main, cross: sums.cross)
+            record.store = ItemStore(givenSizes: sizes, sums: sums)
             record.isPending = true
             record.extent = estimatedExtent(of: record)
             record.bound = upperBound(of: record)
@@ -132,16 +132,10 @@ extension FlowLayoutState {
                 p = q
                 if p - runStart >= Run.sizedCapacity || p == n {
                     let slice = UnsafeBufferPointer(rebasing: sizes[runStart..<p])
-                    var main = 0.0
-                    var cross = 0.0
-                    for size in slice {
-                        main += geometry.direction.main(size)
-                        cross += geometry.direction.cross(size)
-                    }
                     runs.append(
                         Run(
                             itemCount: p - runStart, lineCount: lines, advance: advance, sizes: .dense(slice),
-                            sizedCount: p - runStart, sizedMain: main, sizedCross: cross))
+                            sizedCount: p - runStart))
                     runStart = p
                     lines = 0
                     advance = .zero
@@ -228,8 +222,8 @@ struct SectionExtents {
         guard let store = record.store, n > 0 else { return closedForm(itemCount: n) }
         let direction = geometry.direction
         let defaults = Double(n - store.sizedCount)
-        let main = (store.sizedMain + defaults * geometry.defaultMain) / Double(n)
-        let cross = (store.sizedCross + defaults * geometry.defaultCross) / Double(n)
+        let main = (store.sums.main(direction) + defaults * geometry.defaultMain) / Double(n)
+        let cross = (store.sums.cross(direction) + defaults * geometry.defaultCross) / Double(n)
         let mean = direction == .vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
         let meanGeometry = LineGeometry(metrics: metrics, defaultSize: mean, direction: direction)
         let lines = meanGeometry.linesOfDefaults(n)
@@ -239,13 +233,15 @@ struct SectionExtents {
     /// An upper bound on the extent any layout of the section can have: every
     /// item on a line of its own, so the lines' thickness is at most the sum of
     /// the items' cross extents, with at most `n − 1` line spacings. The sums of
-    /// sizes are rounded sums; the bound takes a margin far above their error.
+    /// sizes are rounded up, so never below the true ones; the floating-point
+    /// sum here takes a margin far above its own rounding.
     func upperBound(of record: SectionRecord) -> Offset {
         let n = record.itemCount
         let sized = record.store?.sizedCount ?? 0
-        let crossSum = (record.store?.sizedCross ?? 0) + Double(n - sized) * geometry.defaultCross
+        if let sums = record.store?.sums, sums.isSaturated { return .limit }
+        let sizedCross = record.store?.sums.cross(geometry.direction) ?? 0
+        let crossSum = sizedCross + Double(n - sized) * geometry.defaultCross
         let lines = n == 0 ? 0 : (crossSum + Double(n - 1) * metrics.lineSpacing) * (1 + 0x1p-30)
-        return metrics.linesOffset + Offset(clamping: lines) + Offset(metrics.crossTrailingInset)
-            + Offset(metrics.footerExtent)
+        return metrics.linesOffset + Offset(clamping: lines) + metrics.trailingOffset
     }
 }

@@ -163,6 +163,7 @@ extension FlowLayoutState {
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         let shown = visibleRect ?? request.visibleRect
         var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(64)
         forEachElement(in: shown) {
             elements.append($0)
             return true
@@ -252,14 +253,17 @@ extension FlowLayoutState {
         let geometry = rules.geometry
         sections.modify(at: q) { record in
             let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
-            var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount))
+            var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
             record.store = nil  // keep the store uniquely referenced while it changes
             if !isKnownUniquelyReferenced(&store) { store = store.copy() }
             if let given = store.givenSizes {
-                store.runs = Self.pack(given: given, direction: geometry.direction)
+                store.runs = Self.pack(given: given)
                 store.givenSizes = nil
             }
-            linesBroken = rebreak.apply(edits, to: &store.runs).linesBroken
+            let outcome = rebreak.apply(edits, to: &store.runs)
+            linesBroken = outcome.linesBroken
+            store.sums.subtract(outcome.removed)
+            store.sums.add(outcome.added)
             record.itemCount = store.runs.summary.items
             record.store = store.runs.summary.sized > 0 ? store : nil
             if record.isPending && record.store != nil {
@@ -277,23 +281,17 @@ extension FlowLayoutState {
 
     /// Packs the sizes a host gave into unaligned runs (a pending section about
     /// to be edited before its first layout).
-    static func pack(given: [Size], direction: ScrollDirection) -> BTree<Run> {
+    static func pack(given: [Size]) -> BTree<Run> {
         var runs: [Run] = []
         given.withUnsafeBufferPointer { sizes in
             var start = 0
             while start < sizes.count {
                 let end = Swift.min(start + Run.sizedCapacity, sizes.count)
                 let slice = UnsafeBufferPointer(rebasing: sizes[start..<end])
-                var main = 0.0
-                var cross = 0.0
-                for size in slice {
-                    main += direction.main(size)
-                    cross += direction.cross(size)
-                }
                 runs.append(
                     Run(
                         itemCount: end - start, lineCount: 0, advance: .zero, sizes: .dense(slice),
-                        sizedCount: end - start, sizedMain: main, sizedCross: cross))
+                        sizedCount: end - start))
                 start = end
             }
         }

@@ -59,14 +59,12 @@ extension FlowLayoutState {
     }
 
     /// Throws unless `section` is valid; returns the sums of its per-item sizes
-    /// along lines and across them (zero without per-item sizes).
+    /// (zero without per-item sizes).
     ///
     /// - Complexity: O(items with per-item sizes).
-    static func validate(section: FlowSection, path: @autoclosure () -> String) throws(FlowLayoutError) -> (
-        main: Double, cross: Double
-    ) {
+    static func validate(section: FlowSection, path: @autoclosure () -> String) throws(FlowLayoutError) -> SizeSums {
         try validate(count: section.itemCount, path: path() + ".itemCount")
-        var sums = (main: 0.0, cross: 0.0)
+        var sums = SizeSums.zero
         if let sizes = section.itemSizes {
             guard sizes.count == section.itemCount else {
                 throw .itemSizesCountMismatch(
@@ -74,13 +72,9 @@ extension FlowLayoutState {
             }
             let limit = FlowLayoutLimits.maximumLength
             var valid = true
-            var width = 0.0
-            var height = 0.0
             sizes.withUnsafeBufferPointer { buffer in
                 for size in buffer {
                     valid = valid && size.width >= 0 && size.width <= limit && size.height >= 0 && size.height <= limit
-                    width += size.width
-                    height += size.height
                 }
             }
             if !valid {
@@ -88,7 +82,7 @@ extension FlowLayoutState {
                     try validate(size: size, path: path() + ".itemSizes[\(item)]")
                 }
             }
-            sums = (width, height)
+            sums = SizeSums(sizes)
         }
         if section.hasMetricOverrides {
             if let inset = section.sectionInset { try validate(insets: inset, path: path() + ".sectionInset") }

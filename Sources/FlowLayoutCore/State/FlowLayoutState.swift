@@ -74,9 +74,26 @@ public struct FlowLayoutState: Sendable {
         self.sections = BTree(leafCapacity: 64, innerCapacity: 16)
         var records: [SectionRecord] = []
         records.reserveCapacity(sections.count)
-        for index in sections.indices {
-            let sums = try Self.validate(section: sections[index], path: "sections[\(index)]")
-            records.append(makeRecord(for: sections[index], sums: sums))
+        // Runs of sections alike (same metrics and count, default sizes) share one
+        // closed-form extent: creating 10,000 equal sections computes it once.
+        var previous: (metricsIndex: Int32, itemCount: Int, extent: Offset)?
+        try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
+            for index in buffer.indices {
+                let section = buffer[index]
+                let sums = try Self.validate(section: section, path: "sections[\(index)]")
+                if section.itemSizes == nil, !section.hasMetricOverrides, let last = previous, last.metricsIndex == 0,
+                    last.itemCount == section.itemCount
+                {
+                    records.append(
+                        SectionRecord(
+                            itemCount: section.itemCount, extent: last.extent, bound: last.extent, metricsIndex: 0,
+                            isPending: false, hasItemSizes: false, store: nil))
+                    continue
+                }
+                let record = makeRecord(for: section, sums: sums)
+                if record.store == nil { previous = (record.metricsIndex, record.itemCount, record.extent) }
+                records.append(record)
+            }
         }
         self.sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
         try enforceContentLimit(path: "sections", indexSections: true)

@@ -12,7 +12,7 @@
 /// change) runs only hold items; their line counts and advances are zero and
 /// mean nothing until the section is laid out again.
 ///
-/// 56 bytes, plus the ``SizeBuffer`` of its explicit sizes when it has any.
+/// 40 bytes, plus the ``SizeBuffer`` of its explicit sizes when it has any.
 struct Run: TreeElement, @unchecked Sendable {
     // Sendable in fact: its only reference is an immutable ``SizeBuffer``.
     private var storedItemCount: Int32
@@ -20,26 +20,23 @@ struct Run: TreeElement, @unchecked Sendable {
     private var storedSizedCount: Int32
     /// The sum over the run's lines of `thickness + lineSpacing`.
     var advance: Offset
-    /// The sums of the explicit sizes along lines and across them, in item order:
-    /// what the estimate and the size bound of a pending section use.
-    var sizedMain: Double
-    var sizedCross: Double
     /// The explicit sizes of the run's items; `nil` when every item takes the
     /// section's default size.
     var sizes: SizeBuffer?
 
     /// Creates a run of `itemCount` items forming `lineCount` lines.
-    init(
-        itemCount: Int, lineCount: Int, advance: Offset, sizes: SizeBuffer? = nil, sizedCount: Int = 0,
-        sizedMain: Double = 0, sizedCross: Double = 0
-    ) {
+    init(itemCount: Int, lineCount: Int, advance: Offset, sizes: SizeBuffer? = nil, sizedCount: Int = 0) {
         storedItemCount = Int32(itemCount)
         storedLineCount = Int32(lineCount)
         storedSizedCount = Int32(sizedCount)
         self.advance = advance
         self.sizes = sizes
-        self.sizedMain = sizedMain
-        self.sizedCross = sizedCross
+    }
+
+    /// The sums of the run's explicit sizes.
+    var sums: SizeSums {
+        guard let sizes else { return .zero }
+        return SizeSums(UnsafeBufferPointer(start: sizes.sizes, count: sizes.count))
     }
 
     /// The number of items.
@@ -59,9 +56,7 @@ struct Run: TreeElement, @unchecked Sendable {
     static let sizedCapacity = 32
 
     var summary: RunSummary {
-        RunSummary(
-            items: itemCount, lines: lineCount, advance: advance, sized: sizedCount, sizedMain: sizedMain,
-            sizedCross: sizedCross)
+        RunSummary(items: itemCount, lines: lineCount, advance: advance, sized: sizedCount)
     }
 
     /// The size item `item` (relative to the run) has of its own, or `nil`.
@@ -91,19 +86,14 @@ struct RunSummary: TreeSummary {
     var advance: Offset
     /// Items with a size of their own.
     var sized: Int
-    /// The sums of their sizes along lines and across them (rounded sums: for
-    /// estimates and, with a margin, bounds).
-    var sizedMain: Double
-    var sizedCross: Double
 
-    static let zero = RunSummary(items: 0, lines: 0, advance: .zero, sized: 0, sizedMain: 0, sizedCross: 0)
+    static let zero = RunSummary(items: 0, lines: 0, advance: .zero, sized: 0)
 
     @inline(__always)
     static func + (lhs: RunSummary, rhs: RunSummary) -> RunSummary {
         RunSummary(
             items: lhs.items + rhs.items, lines: lhs.lines + rhs.lines, advance: lhs.advance + rhs.advance,
-            sized: lhs.sized + rhs.sized, sizedMain: lhs.sizedMain + rhs.sizedMain,
-            sizedCross: lhs.sizedCross + rhs.sizedCross)
+            sized: lhs.sized + rhs.sized)
     }
 }
 
@@ -130,6 +120,9 @@ enum ItemSegment: Hashable, Sendable {
 protocol ItemSource {
     /// The next segment, or `nil` at the end.
     mutating func next() -> ItemSegment?
+    /// Appends the next few segments to `buffer`; returns `false` when there are
+    /// none left. (Each source reads as far ahead as pays for itself.)
+    mutating func fill(_ buffer: inout [ItemSegment]) -> Bool
 }
 
 /// The items of one run, from a given item on.

@@ -100,40 +100,32 @@ final class ItemStore: @unchecked Sendable {
     var runs: BTree<Run>
     /// The sizes the host gave, one per item, until the section is laid out or edited.
     var givenSizes: [Size]?
-    /// The sums of ``givenSizes`` along lines and across them.
-    var givenMain: Double
-    var givenCross: Double
+    /// The sums of the explicit sizes, kept up to date by every change.
+    var sums: SizeSums
 
-    /// A store of runs.
-    init(runs: BTree<Run>) {
+    /// A store of runs whose explicit sizes sum to `sums`.
+    init(runs: BTree<Run>, sums: SizeSums) {
         self.runs = runs
         givenSizes = nil
-        givenMain = 0
-        givenCross = 0
+        self.sums = sums
     }
 
     /// A store of the sizes a host gave, with their sums.
-    init(givenSizes: [Size], main: Double, cross: Double) {
+    init(givenSizes: [Size], sums: SizeSums) {
         runs = BTree()
         self.givenSizes = givenSizes
-        givenMain = main
-        givenCross = cross
+        self.sums = sums
     }
 
     /// A copy that shares everything until one of the two changes.
     func copy() -> ItemStore {
-        let copy = ItemStore(runs: runs)
+        let copy = ItemStore(runs: runs, sums: sums)
         copy.givenSizes = givenSizes
-        copy.givenMain = givenMain
-        copy.givenCross = givenCross
         return copy
     }
 
     /// The number of items with a size of their own.
     var sizedCount: Int { givenSizes?.count ?? runs.summary.sized }
-    /// The sums of the explicit sizes along lines and across them.
-    var sizedMain: Double { givenSizes == nil ? runs.summary.sizedMain : givenMain }
-    var sizedCross: Double { givenSizes == nil ? runs.summary.sizedCross : givenCross }
 
     /// Bytes of heap the store holds: the object, the tree, the runs' buffers,
     /// and the given sizes (shared with the host's array until either changes).

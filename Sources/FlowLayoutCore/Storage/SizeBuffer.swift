@@ -12,17 +12,17 @@
 /// - *sparse*: sizes of some items only, in item order, each with its offset from
 ///   the run's first item (runs holding a sparse buffer span at most 65,536 items).
 ///
-/// A sparse entry costs 18 bytes, a dense item 16; the object adds 32.
+/// A sparse entry costs 18 bytes, a dense item 16; the object adds 24.
 final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
     /// The number of entries and the layout.
     struct Header {
-        var count: Int
+        var count: Int32
         var isDense: Bool
     }
 
     /// The number of sizes held.
     @inline(__always)
-    var count: Int { header.count }
+    var count: Int { Int(header.count) }
 
     /// Whether every item of the run has an entry.
     @inline(__always)
@@ -30,7 +30,7 @@ final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
 
     /// A dense buffer of `sizes`, one per item (NaN width: no size of its own).
     static func dense(_ sizes: UnsafeBufferPointer<Size>) -> SizeBuffer {
-        let buffer = SizeBuffer.create(minimumCapacity: sizes.count) { _ in Header(count: sizes.count, isDense: true) }
+        let buffer = SizeBuffer.create(minimumCapacity: sizes.count) { _ in Header(count: Int32(sizes.count), isDense: true) }
         buffer.withUnsafeMutablePointerToElements { elements in
             if let base = sizes.baseAddress { elements.initialize(from: base, count: sizes.count) }
         }
@@ -44,7 +44,7 @@ final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
         let count = sizes.count
         // The offsets follow the sizes, packed eight to a 16-byte slot.
         let buffer = SizeBuffer.create(minimumCapacity: count + (count + 7) / 8) { _ in
-            Header(count: count, isDense: false)
+            Header(count: Int32(count), isDense: false)
         }
         buffer.withUnsafeMutablePointerToElements { elements in
             if let base = sizes.baseAddress { elements.initialize(from: base, count: count) }
@@ -56,7 +56,7 @@ final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
 
     deinit {
         _ = withUnsafeMutablePointers { header, elements in
-            elements.deinitialize(count: header.pointee.count)
+            elements.deinitialize(count: Int(header.pointee.count))
         }
     }
 
@@ -71,7 +71,7 @@ final class SizeBuffer: ManagedBuffer<SizeBuffer.Header, Size> {
     @inline(__always)
     var offsets: UnsafePointer<UInt16> {
         withUnsafeMutablePointers { header, elements in
-            UnsafePointer(UnsafeMutableRawPointer(elements + header.pointee.count).assumingMemoryBound(to: UInt16.self))
+            UnsafePointer(UnsafeMutableRawPointer(elements + Int(header.pointee.count)).assumingMemoryBound(to: UInt16.self))
         }
     }
 
