@@ -10,7 +10,8 @@ enum LayoutCommand {
         Reads a layout description (layout-description.md) from FILE, or from standard
         input when FILE is '-' or absent, lays it out and prints the content size and
         every element's frame as JSON. The description is read as a stream, 64 KiB at a
-        time: a file of a million item sizes never sits in memory whole.
+        time: a file of a million item sizes never sits in memory whole. Its 'layout'
+        object may give lineAlignment, lastLineAlignment and crossAlignment (Options).
 
         Options:
           --rect X,Y,W,H   print only the elements whose frames meet this rect, found by
@@ -77,8 +78,15 @@ enum LayoutCommand {
         }
     }
 
-    /// The engine state of a description.
+    /// The engine state of a description, with the options it gives.
+    ///
+    /// - Parameter options: the settings a description does not give (the scroll
+    ///   anchor, estimate refinement); its alignments are the description's.
     static func makeState(_ description: LayoutDescription, options: FlowLayoutOptions = FlowLayoutOptions()) throws -> FlowLayoutState {
+        var options = options
+        options.lineAlignment = description.options.lineAlignment
+        options.lastLineAlignment = description.options.lastLineAlignment
+        options.crossAlignment = description.options.crossAlignment
         do {
             return try FlowLayoutState(
                 configuration: description.configuration, sections: description.sections,
