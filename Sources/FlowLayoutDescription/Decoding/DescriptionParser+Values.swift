@@ -2,10 +2,9 @@ import FlowLayoutCore
 
 /// The description's small values: lengths, counts, coordinates, option
 /// names, sizes and insets (`layout-description.md`, Input, Options, Updates),
-/// each read from the bytes under the
-/// position. A value that is wrong is read through all the same (its syntax
-/// still matters) and reported in `failure`, with the field path `path` gives;
-/// paths are only built for a problem.
+/// each read from the bytes under the position. A value that is wrong is read
+/// through all the same (its syntax still matters) and reported in `failure`,
+/// with the field path `path` gives; paths are only built for a problem.
 extension DescriptionParser {
     static let sizeFields = FieldNames(["width", "height"])
     static let insetFields = FieldNames(["top", "left", "bottom", "right"])
