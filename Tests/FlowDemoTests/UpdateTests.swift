@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `layout --updates` end to end: the spec's batch
+/// `layout --updates` and `render --updates` end to end: the spec's batch
 /// examples (`flow-layout.md` 10.1, 10.4) with every number worked out by hand
 /// from the spec, refused batches, and the update document's errors.
 @Suite("flow-demo updates")
@@ -264,6 +264,10 @@ struct UpdateTests {
         (["layout", "-", "--updates", "-"], "both cannot be read from standard input"),
         (["layout", "--updates", "-"], "both cannot be read from standard input"),
         (["layout", "--batch", "0"], "unknown option --batch"),
+        (["render", "--batch", "0"], "--batch applies only with --updates"),
+        (["render", "--updates", "u.json", "--batch", "-1"], "--batch must be a whole number from 0"),
+        (["render", "--updates", "u.json", "--viewport-rect", "0,0,1,1"], "--viewport-rect does not apply with --updates"),
+        (["render", "--frame", "1", "--updates", "u.json"], "--updates does not apply with --frame"),
     ])
     func usage(arguments: [String], message: String) throws {
         let output = try DemoRunner.run(arguments)
@@ -278,5 +282,59 @@ struct UpdateTests {
         for fragment in ["--updates UPDATES", "contentSizeBefore and contentSizeAfter are exact", "batches[2].insertItems[0].item"] {
             #expect(output.contains(fragment), "missing \(fragment)")
         }
+        #expect(try DemoRunner.run(["render", "--help"]).standardOutput.contains("--batch N"))
+    }
+
+    @Test("render --updates draws the layout after the batch, V where it moved, and the batch's transitions")
+    func render() throws {
+        // 10.4's deletion: V moves to y 60. Item 1 moved on screen from y 0 to
+        // y 60 (centres y 25 and 85); the deleted item 2's frame before, moved
+        // by -60, is at y 60.
+        let updates = "{ \(Self.anchorRect), \"batches\": [ { \"deleteItems\": [ { \"section\": 0, \"item\": 2 } ] } ] }"
+        let output = try run("render", Self.anchorDescription, updates)
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let svg = output.standardOutput
+        let expected = [
+            #"<rect class="viewport" x="0" y="60" width="320" height="100"/>"#,
+            #"<rect class="deleted" x="0" y="60" width="320" height="50"/>"#,
+            #"<rect class="before" x="0" y="0" width="320" height="50"/><line class="moved" x1="160" y1="25" x2="160" y2="85"/>"#,
+            #"<rect class="cell" x="0" y="480" width="320" height="50"/>"#,
+            #"<rect class="content" x="0" y="0" width="320" height="530"/>"#,
+            #"<marker id="arrowhead""#,
+        ]
+        for fragment in expected { #expect(svg.contains(fragment), "missing \(fragment)") }
+        #expect(svg.components(separatedBy: "<rect class=\"cell\"").count == 10)
+        // Item 2 (the old 3) stayed where it was on screen: no mark.
+        #expect(svg.components(separatedBy: "class=\"moved\"").count == 2)
+        #expect(!svg.contains("class=\"inserted\""))
+    }
+
+    @Test("render --updates --batch N draws the layout after batch N, inserted elements outlined")
+    func renderBatch() throws {
+        // After batch 0 of 10.4's insertion V is at y 300; the inserted items 0 to
+        // 2 are not in V before or after, so they have no transition. Batch 1
+        // inserts an item at 6, in V (y 300 to 400) after: item 6 at y 360 is
+        // outlined, and the old 6 moved from y 360 to 420.
+        let updates = """
+            { \(Self.anchorRect), "batches": [
+                { "insertItems": [ { "section": 0, "item": 0 }, { "section": 0, "item": 1 }, { "section": 0, "item": 2 } ] },
+                { "insertItems": [ { "section": 0, "item": 6 } ] } ] }
+            """
+        let first = try run("render", Self.anchorDescription, updates, ["--batch", "0"])
+        #expect(first.status == 0, "stderr: \(first.standardError)")
+        #expect(first.standardOutput.contains(#"<rect class="viewport" x="0" y="300" width="320" height="100"/>"#))
+        #expect(!first.standardOutput.contains("<defs>"))
+        let last = try run("render", Self.anchorDescription, updates)
+        #expect(last.status == 0, "stderr: \(last.standardError)")
+        #expect(last.standardOutput.contains(#"<rect class="viewport" x="0" y="300" width="320" height="100"/>"#))
+        #expect(last.standardOutput.contains(#"<rect class="inserted" x="0" y="360" width="320" height="50"/>"#))
+        #expect(last.standardOutput.contains(#"<line class="moved" x1="160" y1="385" x2="160" y2="445"/>"#))
+        let past = try run("render", Self.anchorDescription, updates, ["--batch", "2"])
+        #expect(past.status == 1)
+        #expect(past.standardOutput.isEmpty)
+        #expect(past.standardError.contains("--batch 2: the update document has 2 batches, numbered from 0 to 1"))
+        let none = try run("render", Self.anchorDescription, #"{"batches": []}"#)
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("the update document has no batches"))
     }
 }
