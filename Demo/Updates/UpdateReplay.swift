@@ -62,9 +62,11 @@ enum UpdateReplay {
     /// The engine's refusal of batch `index`, its paths as the update document
     /// names them: `batches[2].insertItems[0].item`.
     ///
-    /// The engine names the operations of one batch (`insertItems[0].item`); the
-    /// other operation a position was named by, and `batch` for the batch as a
-    /// whole (the content limit), are completed here too.
+    /// The engine names the operations of one batch (`insertItems[0].item`), and
+    /// its `prefixingPath(with:)` prefixes only that path; the other operation a
+    /// position was named by, and `batch` for the batch as a whole (the content
+    /// limit), are completed here (a known issue of the core, pinned by
+    /// `ErrorPathTests.otherPaths`).
     static func refusal(_ error: FlowLayoutError, batch index: Int) -> FlowLayoutError {
         let prefix = "batches[\(index)]"
         switch error {
