@@ -152,6 +152,29 @@ struct UpdateTests {
                 """)
     }
 
+    @Test("10.4 transposed: scrolling horizontally, the adjustment is along x")
+    func horizontal() throws {
+        // Columns of one 50 × 320 item, 10 apart: item k at x = 60k. V at x 120.
+        let description = """
+            { "scrollDirection": "horizontal", "viewport": { "width": 100, "height": 320 },
+              "layout": { "itemSize": { "width": 50, "height": 320 } }, "sections": [ { "itemCount": 10 } ] }
+            """
+        let updates = """
+            { "visibleRect": { "x": 120, "y": 0, "width": 100, "height": 320 },
+              "batches": [ { "insertItems": [ { "section": 0, "item": 0 }, { "section": 0, "item": 1 }, { "section": 0, "item": 2 } ] } ] }
+            """
+        let output = try run("layout", description, updates, ["--rect", "300,0,100,320"])
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let expected = [
+            #""contentSize": { "width": 770, "height": 320 }"#,
+            #""contentOffsetAdjustment": { "x": 180, "y": 0 }"#,
+            #""contentSizeBefore": { "width": 590, "height": 320 }"#,
+            #""anchor": { "category": "cell", "section": 0, "item": 5 }"#,
+            #"{ "category": "cell", "section": 0, "item": 6, "before": { "x": 360, "y": 0, "width": 50, "height": 320 }, "after": { "x": 360, "y": 0, "width": 50, "height": 320 } }"#,
+        ]
+        for fragment in expected { #expect(output.standardOutput.contains(fragment), "missing \(fragment)") }
+    }
+
     @Test("V moves by each batch's adjustment before the next; a batch showing nothing has no anchor")
     func batchesInOrder() throws {
         // Batch 0 as in 10.4 (+180, V at y 300, meeting items 5 and 6). Batch 1
