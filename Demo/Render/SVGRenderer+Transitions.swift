@@ -22,7 +22,7 @@ extension SVGRenderer {
                   .inserted { fill: none; stroke: #1f9d55; stroke-width: 3; }
                   .deleted { fill: none; stroke: #c62828; stroke-width: 1.5; stroke-dasharray: 5 3; }
                   .before { fill: none; stroke: #7b3fc4; stroke-width: 1; stroke-dasharray: 2 3; }
-                  .moved { fill: none; stroke: #7b3fc4; stroke-width: 1.5; marker-end: url(#arrowhead); }
+                  .moved { fill: none; stroke: #7b3fc4; stroke-width: 1.5; stroke-opacity: 0.8; marker-end: url(#arrowhead); }
                 </style>
                 <marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                   <path d="M 0 0 L 10 5 L 0 10 z" fill="#7b3fc4"/>
