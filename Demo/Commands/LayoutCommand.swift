@@ -5,18 +5,36 @@ import FlowLayoutDescription
 /// document of `layout-description.md`.
 enum LayoutCommand {
     static let help = """
-        Usage: flow-demo layout [FILE] [--rect X,Y,WIDTH,HEIGHT]
+        Usage: flow-demo layout [FILE] [--updates UPDATES] [--rect X,Y,WIDTH,HEIGHT]
 
         Reads a layout description (layout-description.md) from FILE, or from standard
         input when FILE is '-' or absent, lays it out and prints the content size and
         every element's frame as JSON. The description is read as a stream, 64 KiB at a
-        time: a file of a million item sizes never sits in memory whole.
+        time: a file of a million item sizes never sits in memory whole. Its 'layout'
+        object may give lineAlignment, lastLineAlignment and crossAlignment (Options).
 
         Options:
-          --rect X,Y,W,H   print only the elements whose frames meet this rect, found by
-                           the engine's rect query (touching edges included); any finite
-                           numbers, the width and height not negative
-          --help           show this help
+          --rect X,Y,W,H     print only the elements whose frames meet this rect, found by
+                             the engine's rect query (touching edges included); any finite
+                             numbers, the width and height not negative
+          --updates UPDATES  apply the batches of an update document (layout-description.md,
+                             Updates; '-' for standard input, when FILE is not) and print
+                             the layout after the last, then "updates": one entry per batch
+          --help             show this help
+
+        With --updates, the visible rect V starts as the document's visibleRect (default:
+        the viewport at the origin) and moves by each batch's adjustment, as a host would
+        scroll. Each entry of "updates" gives the batch's contentOffsetAdjustment, its
+        anchor (the element kept still, by its index path after the batch, or null) and
+        its transitions: every element meeting V before or after the batch, by its index
+        path after the batch (before it, when deleted), with its before frame (moved by
+        the adjustment; null when inserted) and after frame (null when deleted).
+        contentSizeBefore and contentSizeAfter are exact: every section is laid out just
+        before and just after each batch, so they never depend on what was queried
+        first (the engine's own sizes count sections not laid out yet at an estimate).
+        A batch the engine refuses exits with status 1 and its operation's path, as in
+        'batches[2].insertItems[0].item: 7 is past the end of section 0 (5 items after
+        the batch)'; nothing is printed on standard output.
 
         Without --rect, a layout of more than \(grouped(maximumElements)) elements (its
         items, and a header and a footer per section) is refused, since its output
@@ -34,7 +52,7 @@ enum LayoutCommand {
     static let maximumElements = 10_000_000
 
     static func run(_ arguments: [String]) throws {
-        let parsed = try Arguments(arguments, valued: ["rect"], flags: ["help"])
+        let parsed = try Arguments(arguments, valued: ["rect", "updates"], flags: ["help"])
         if parsed.flag("help") {
             Terminal.out(help + "\n")
             return
@@ -42,12 +60,20 @@ enum LayoutCommand {
         try parsed.expectPositional(atMost: 1, command: "layout")
         let rect = try parsed.numbers("rect", count: 4).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
         if let rect, rect.width < 0 || rect.height < 0 { throw UsageError("--rect needs a width and height >= 0") }
+        let descriptionPath = parsed.positional.first ?? "-"
+        let updatesPath = parsed.string("updates")
+        try checkInputs(descriptionPath, updatesPath)
         var state: FlowLayoutState
         do {
             // The description's item sizes are not needed once the state exists: they
             // go out of scope here, and the state keeps only what it uses.
-            let description = try loadDescription(parsed.positional.first ?? "-")
+            let description = try loadDescription(descriptionPath)
             state = try makeState(description)
+        }
+        var updates: [LayoutOutput.BatchReport]?
+        if let updatesPath {
+            let document = try UpdateReplay.load(updatesPath, configuration: state.configuration)
+            updates = try UpdateReplay.apply(document, to: &state)
         }
         let contentSize = state.exactContentSize()
         warnAboutOversizeItems(&state)
@@ -63,7 +89,19 @@ enum LayoutCommand {
             writer.append(element)
             return true
         }
-        writer.finish()
+        if let updates {
+            writer.finish(updates: updates)
+        } else {
+            writer.finish()
+        }
+    }
+
+    /// Throws a usage error when the description and the update document would
+    /// both be read from standard input.
+    static func checkInputs(_ descriptionPath: String, _ updatesPath: String?) throws(UsageError) {
+        if descriptionPath == "-" && updatesPath == "-" {
+            throw UsageError("--updates - needs the description from a file: both cannot be read from standard input")
+        }
     }
 
     /// Reads and decodes a description from a file, or from standard input for
@@ -77,8 +115,15 @@ enum LayoutCommand {
         }
     }
 
-    /// The engine state of a description.
+    /// The engine state of a description, with the options it gives.
+    ///
+    /// - Parameter options: the settings a description does not give (the scroll
+    ///   anchor, estimate refinement); its alignments are the description's.
     static func makeState(_ description: LayoutDescription, options: FlowLayoutOptions = FlowLayoutOptions()) throws -> FlowLayoutState {
+        var options = options
+        options.lineAlignment = description.options.lineAlignment
+        options.lastLineAlignment = description.options.lastLineAlignment
+        options.crossAlignment = description.options.crossAlignment
         do {
             return try FlowLayoutState(
                 configuration: description.configuration, sections: description.sections,

@@ -2,7 +2,8 @@ import Foundation
 import FlowLayout
 
 /// Draws elements as SVG: cells, headers and footers in distinct styles with
-/// index-path labels, the content bounds dashed, and optionally the viewport.
+/// index-path labels, the content bounds dashed, and optionally the viewport
+/// and a batch's transitions (`SVGRenderer+Transitions.swift`).
 struct SVGRenderer {
     /// The region of content to draw, in content coordinates.
     var region: Rect
@@ -10,6 +11,8 @@ struct SVGRenderer {
     var contentSize: Size
     /// The viewport to outline, if any.
     var viewport: Rect?
+    /// The transitions of a batch to show over the elements, if any.
+    var transitions: [ElementTransition] = []
     /// The most elements drawn; more is refused by the caller.
     static let maximumElements = 20_000
 
@@ -34,6 +37,7 @@ struct SVGRenderer {
               <rect class="content" x="0" y="0" width="\(n(contentSize.width))" height="\(n(contentSize.height))"/>
 
             """
+        out += transitionDefinitions()
         for element in elements {
             let frame = element.frame
             let label: String
@@ -51,6 +55,7 @@ struct SVGRenderer {
             }
             out += "</g>\n"
         }
+        out += transitionLayer()
         if let viewport {
             out += "  <rect class=\"viewport\" x=\"\(n(viewport.minX))\" y=\"\(n(viewport.minY))\" "
             out += "width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\"/>\n"
@@ -59,7 +64,7 @@ struct SVGRenderer {
     }
 
     /// A coordinate with at most 3 decimals.
-    private func n(_ value: Double) -> String {
+    func n(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }

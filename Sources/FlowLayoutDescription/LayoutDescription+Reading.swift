@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Decoding a description from a file or a file descriptor, a chunk at a time:
 /// the file is never in memory as a whole.
 extension LayoutDescription {
@@ -23,10 +15,9 @@ extension LayoutDescription {
     /// - Complexity: O(n) for n bytes; memory for the description itself plus one
     ///   chunk (more only for a single string or number longer than a chunk).
     public static func decode(contentsOfFile path: String, chunkSize: Int = defaultChunkSize) throws(DescriptionError) -> LayoutDescription {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw readError(path) }
-        defer { close(descriptor) }
-        return try decode(fileDescriptor: descriptor, name: path, chunkSize: chunkSize)
+        try FileInput.withFile(path) { (descriptor) throws(DescriptionError) in
+            try decode(fileDescriptor: descriptor, name: path, chunkSize: chunkSize)
+        }
     }
 
     /// Decodes and validates the description read from an open file descriptor
@@ -44,18 +35,6 @@ extension LayoutDescription {
     public static func decode(
         fileDescriptor descriptor: Int32, name: String = "-", chunkSize: Int = defaultChunkSize
     ) throws(DescriptionError) -> LayoutDescription {
-        try decode(chunkSize: chunkSize) { (buffer) throws(DescriptionError) -> Int in
-            while true {
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
-                if count >= 0 { return count }
-                if errno != EINTR { throw readError(name) }
-            }
-        }
-    }
-
-    /// The error for an input that cannot be read, with the system's reason.
-    private static func readError(_ name: String) -> DescriptionError {
-        let reason = String(cString: strerror(errno))
-        return DescriptionError(path: "", message: "cannot read '\(name)': \(reason)")
+        try decode(chunkSize: chunkSize, source: FileInput.source(descriptor, name: name))
     }
 }

@@ -17,6 +17,13 @@ public struct LayoutDescription: Hashable, Sendable {
     public var viewportSize: Size
     /// The sections.
     public var sections: [FlowSection]
+    /// The options beyond UIKit's flow layout that the format can give
+    /// (`layout-description.md`, Options): `lineAlignment`, `lastLineAlignment`
+    /// and `crossAlignment`, from the `layout` object. A description without
+    /// them has the defaults, UIKit's behaviour; the other settings (the scroll
+    /// anchor, estimate refinement) are not part of the format and stay at
+    /// their defaults.
+    public var options: FlowLayoutOptions
 
     /// Creates a description.
     ///
@@ -24,11 +31,17 @@ public struct LayoutDescription: Hashable, Sendable {
     ///   - configuration: the layout's properties, including the scroll direction.
     ///   - viewportSize: the size of the collection view's visible bounds.
     ///   - sections: the sections, in order.
+    ///   - options: the options beyond UIKit's flow layout; by default none,
+    ///     UIKit's behaviour.
     /// - Complexity: O(1).
-    public init(configuration: FlowLayoutConfiguration, viewportSize: Size, sections: [FlowSection]) {
+    public init(
+        configuration: FlowLayoutConfiguration, viewportSize: Size, sections: [FlowSection],
+        options: FlowLayoutOptions = FlowLayoutOptions()
+    ) {
         self.configuration = configuration
         self.viewportSize = viewportSize
         self.sections = sections
+        self.options = options
     }
 
     /// Decodes and validates a description from JSON bytes.
@@ -42,7 +55,7 @@ public struct LayoutDescription: Hashable, Sendable {
     ///   `invalid JSON at line L, column C: ...`; else the first problem with what
     ///   it says, naming its field path (a wrong type, a missing required field,
     ///   an unknown field, a negative, NaN or infinite size or spacing, a count
-    ///   out of range). Which problem is first depends only on the checks' order
+    ///   out of range, a name that is not one of an option's). Which problem is first depends only on the checks' order
     ///   (the order of the format: see `DescriptionParser+Description.swift`),
     ///   never on the order of the members in the document.
     /// - Complexity: O(n) for n bytes; memory for the description itself plus one

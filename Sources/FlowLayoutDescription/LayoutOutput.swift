@@ -45,6 +45,27 @@ public enum LayoutOutput {
             sink(buffer)
             buffer = ""
         }
+
+        /// Ends the document with an `"updates"` member after the elements, one
+        /// entry per batch, and hands over the rest (`layout-description.md`,
+        /// Updates).
+        ///
+        /// - Parameter updates: the batches' reports, in the order they were applied.
+        /// - Complexity: O(total transitions); hands a piece to the sink every 64 KiB.
+        public mutating func finish(updates: [BatchReport]) {
+            buffer += first ? "],\n  \"updates\": [" : "\n  ],\n  \"updates\": ["
+            for (index, update) in updates.enumerated() {
+                buffer += index == 0 ? "\n" : ",\n"
+                buffer += LayoutOutput.batchReport(update, indent: "    ")
+                if buffer.utf8.count >= 65_536 {
+                    sink(buffer)
+                    buffer = ""
+                }
+            }
+            buffer += updates.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+            sink(buffer)
+            buffer = ""
+        }
     }
 
     /// One element as a JSON object on one line.
@@ -54,11 +75,24 @@ public enum LayoutOutput {
     ///   `item` only on cells.
     /// - Complexity: O(1).
     public static func element(_ element: LayoutAttributes) -> String {
-        let frame = element.frame
+        "{ " + identity(element.identifier) + ", \"frame\": " + frame(element.frame) + " }"
+    }
+
+    /// An element's category and index path as the members of a JSON object:
+    /// `"category": ..., "section": ..., "item": ...`, `item` only on cells.
+    ///
+    /// - Complexity: O(1).
+    public static func identity(_ element: ElementIdentifier) -> String {
         let item = element.category == .cell ? ", \"item\": \(element.indexPath.item)" : ""
-        return "{ \"category\": \"\(element.category.rawValue)\", \"section\": \(element.indexPath.section)\(item), "
-            + "\"frame\": { \"x\": \(number(frame.minX)), \"y\": \(number(frame.minY)), "
-            + "\"width\": \(number(frame.width)), \"height\": \(number(frame.height)) } }"
+        return "\"category\": \"\(element.category.rawValue)\", \"section\": \(element.indexPath.section)\(item)"
+    }
+
+    /// A frame as a JSON object on one line: `{ "x": ..., "y": ..., "width": ..., "height": ... }`.
+    ///
+    /// - Complexity: O(1).
+    public static func frame(_ frame: Rect) -> String {
+        "{ \"x\": \(number(frame.minX)), \"y\": \(number(frame.minY)), "
+            + "\"width\": \(number(frame.width)), \"height\": \(number(frame.height)) }"
     }
 
     /// A number in JSON: integers without a fraction, others in the shortest

@@ -91,6 +91,40 @@ struct DemoTests {
         #expect(!queried.standardOutput.contains("\"item\": 0"))
     }
 
+    @Test("layout applies the description's options: lines leading, the last line trailing, items at the bottom of their line")
+    func layoutOptions() throws {
+        // Viewport 330, spacing 10: 3 items a line (320 <= 330). Line 1 is 50 high
+        // at y 0, line 2 is 40 high at y 60. Leading: x = 0, 110, 220. The last
+        // line trailing: its 210 points end at 330, x = 120, 230. Bottom: each
+        // item's bottom on its line's, y = line.y + line height - item height.
+        let description = """
+            { "viewport": { "width": 330, "height": 200 },
+              "layout": { "lineAlignment": "leading", "lastLineAlignment": "trailing", "crossAlignment": "bottom" },
+              "sections": [ { "itemSizes": [ { "width": 100, "height": 50 }, { "width": 100, "height": 30 }, { "width": 100, "height": 50 },
+                                             { "width": 100, "height": 20 }, { "width": 100, "height": 40 } ] } ] }
+            """
+        let output = try DemoRunner.run(["layout"], input: description)
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(
+            output.standardOutput == """
+                {
+                  "contentSize": { "width": 330, "height": 100 },
+                  "elements": [
+                    { "category": "cell", "section": 0, "item": 0, "frame": { "x": 0, "y": 0, "width": 100, "height": 50 } },
+                    { "category": "cell", "section": 0, "item": 1, "frame": { "x": 110, "y": 20, "width": 100, "height": 30 } },
+                    { "category": "cell", "section": 0, "item": 2, "frame": { "x": 220, "y": 0, "width": 100, "height": 50 } },
+                    { "category": "cell", "section": 0, "item": 3, "frame": { "x": 120, "y": 80, "width": 100, "height": 20 } },
+                    { "category": "cell", "section": 0, "item": 4, "frame": { "x": 230, "y": 60, "width": 100, "height": 40 } }
+                  ]
+                }
+
+                """)
+        // render lays out the same state.
+        let path = try DemoRunner.temporaryFile(description, name: "options.json")
+        let svg = try DemoRunner.run(["render", path]).standardOutput
+        #expect(svg.contains(#"<rect class="cell" x="120" y="80" width="100" height="20"/>"#))
+    }
+
     @Test("render draws the section example with the spec's frames")
     func renderSectionExample() throws {
         let path = try DemoRunner.temporaryFile(Self.sectionExample, name: "section.json")

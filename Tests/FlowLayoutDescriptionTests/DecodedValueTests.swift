@@ -74,6 +74,32 @@ struct DecodedValueTests {
         #expect(description.sections[1] == FlowSection(itemCount: 0))
     }
 
+    @Test("the layout's options; a description without them has UIKit's behaviour")
+    func options() throws {
+        let plain = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": 2}, "sections": []}"#)
+        #expect(plain.options == FlowLayoutOptions())
+        let aligned = try decode(
+            #"{"layout": {"crossAlignment": "bottom", "lineAlignment": "center", "lastLineAlignment": "trailing"}, "viewport": {"width": 1, "height": 1}, "sections": []}"#)
+        #expect(aligned.options == FlowLayoutOptions(lineAlignment: .center, lastLineAlignment: .trailing, crossAlignment: .bottom))
+        #expect(aligned.configuration == FlowLayoutConfiguration())
+        let escaped = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"line\u0041lignment": "le\u0061ding"}, "sections": []}"#)
+        #expect(escaped.options == FlowLayoutOptions(lineAlignment: .leading))
+    }
+
+    @Test("every name of every option", arguments: ["justified", "leading", "center", "trailing"])
+    func optionNames(name: String) throws {
+        let line = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lineAlignment": ""# + name + #""}, "sections": []}"#)
+        #expect(line.options.lineAlignment.rawValue == name)
+        let last = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": ""# + name + #""}, "sections": []}"#)
+        #expect(last.options.lastLineAlignment.rawValue == name)
+        let automatic = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": "automatic"}, "sections": []}"#)
+        #expect(automatic.options.lastLineAlignment == .automatic)
+        for cross in ["top", "center", "bottom"] {
+            let decoded = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"crossAlignment": ""# + cross + #""}, "sections": []}"#)
+            #expect(decoded.options.crossAlignment.rawValue == cross)
+        }
+    }
+
     @Test("member names may be written with escapes; strings decode their escapes")
     func escapes() throws {
         let description = try decode(

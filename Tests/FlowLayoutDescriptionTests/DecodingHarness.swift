@@ -77,6 +77,8 @@ enum DecodingHarness {
         text += "spacing \(number(configuration.minimumLineSpacing)),\(number(configuration.minimumInteritemSpacing)) "
         text += "inset \(insets(configuration.sectionInset)) header \(size(configuration.headerReferenceSize)) "
         text += "footer \(size(configuration.footerReferenceSize))"
+        let options = description.options
+        text += " lines \(options.lineAlignment) last \(options.lastLineAlignment) cross \(options.crossAlignment)"
         for section in description.sections {
             text += "\n  count \(section.itemCount) sizes "
             text += section.itemSizes.map { $0.map { size($0) }.joined(separator: " ") } ?? "-"

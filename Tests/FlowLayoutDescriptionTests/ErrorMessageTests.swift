@@ -100,7 +100,7 @@ struct ErrorMessageTests {
         (#"{"scrollDirection": "Vertical", "viewport": {"width": 1, "height": 1}, "sections": []}"#, #"scrollDirection: must be "vertical" or "horizontal""#),
         (#"{"viewports": {}, "viewport": {"width": 1, "height": 1}, "sections": []}"#, "viewports: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": 5, "sections": []}"#, "layout: must be an object, not a number"),
-        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemsize": {}}, "sections": []}"#, "layout.itemsize: unknown field (expected one of: estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"),
+        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemsize": {}}, "sections": []}"#, "layout.itemsize: unknown field (expected one of: crossAlignment, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, lastLineAlignment, lineAlignment, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemSize": {"width": 1}}, "sections": []}"#, "layout.itemSize.height: is required"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"estimatedItemSize": {"width": 1, "height": -2}}, "sections": []}"#, "layout.estimatedItemSize.height: must be a finite number >= 0"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": -2}, "sections": []}"#, "layout.minimumLineSpacing: must be a finite number >= 0"),
@@ -135,6 +135,34 @@ struct ErrorMessageTests {
     ])
     func content(document: String, message: String) {
         expectError(document, message)
+    }
+
+    static let layoutFieldList =
+        "crossAlignment, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, lastLineAlignment, "
+        + "lineAlignment, minimumInteritemSpacing, minimumLineSpacing, sectionInset"
+
+    @Test("the options are names, spelt exactly; the options the engine does not have yet are unknown fields", arguments: [
+        (#""layout": {"lineAlignment": "left"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"lineAlignment": "Justified"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"lineAlignment": null}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"lastLineAlignment": 1}"#, #"layout.lastLineAlignment: must be "automatic", "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"lastLineAlignment": ["leading"]}"#, #"layout.lastLineAlignment: must be "automatic", "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"crossAlignment": "middle"}"#, #"layout.crossAlignment: must be "top", "center" or "bottom""#),
+        (#""layout": {"crossAlignment": "center "}"#, #"layout.crossAlignment: must be "top", "center" or "bottom""#),
+        // Options of layout-description.md that the engine does not have yet.
+        (#""layout": {"layoutDirection": "leftToRight"}"#, "layout.layoutDirection: unknown field (expected one of: \(layoutFieldList))"),
+        (#""layout": {"sectionHeadersPinToVisibleBounds": false}"#, "layout.sectionHeadersPinToVisibleBounds: unknown field (expected one of: \(layoutFieldList))"),
+        (#""layout": {"sectionFootersPinToVisibleBounds": true}"#, "layout.sectionFootersPinToVisibleBounds: unknown field (expected one of: \(layoutFieldList))"),
+        (#""layout": {"displayScale": 0}"#, "layout.displayScale: unknown field (expected one of: \(layoutFieldList))"),
+        (#""visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1}"#, "visibleRect: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
+        // The order of the format: the options come after the sizes, in their order.
+        (#""layout": {"crossAlignment": "x", "lineAlignment": "y"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"crossAlignment": "x", "lastLineAlignment": "y"}"#, #"layout.lastLineAlignment: must be "automatic", "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"lineAlignment": "x", "footerReferenceSize": {"width": 1}}"#, "layout.footerReferenceSize.height: is required"),
+        (#""layout": {"lineAlignment": "x", "displayScale": 2}"#, "layout.displayScale: unknown field (expected one of: \(layoutFieldList))"),
+    ])
+    func options(members: String, message: String) {
+        expectError(#"{"viewport": {"width": 1, "height": 1}, "sections": [], "# + members + "}", message)
     }
 
     /// The order of the checks, not of the members, decides which problem is

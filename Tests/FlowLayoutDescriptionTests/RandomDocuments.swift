@@ -1,3 +1,4 @@
+import FlowLayoutCore
 import FlowLayoutReference
 
 /// Seeded random description documents, mostly well formed and meaningful,
@@ -83,6 +84,14 @@ struct RandomDocuments {
         return random.chance(0.1) ? random.pick(["0", "-0", "2147483647"]) : String(random.int(0...4))
     }
 
+    /// One of an option's names, or a mistake: a name in the wrong case, or
+    /// another value.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ type: Value.Type) -> String where Value.RawValue == String {
+        let name = random.pick(Value.allCases.map(\.rawValue))
+        guard wrong() else { return "\"" + name + "\"" }
+        return random.chance(0.5) ? "\"" + name.uppercased() + "\"" : value()
+    }
+
     /// A size: both lengths, or a mistake.
     mutating func size() -> String {
         var members = [("width", length()), ("height", length())]
@@ -129,7 +138,8 @@ struct RandomDocuments {
             let fields = [
                 ("itemSize", size()), ("estimatedItemSize", size()), ("minimumLineSpacing", length()),
                 ("minimumInteritemSpacing", length()), ("sectionInset", insets()), ("headerReferenceSize", size()),
-                ("footerReferenceSize", size()),
+                ("footerReferenceSize", size()), ("lineAlignment", choice(LineAlignment.self)),
+                ("lastLineAlignment", choice(LastLineAlignment.self)), ("crossAlignment", choice(CrossAlignment.self)),
             ]
             members.append(("layout", wrong() ? value() : object(fields.filter { _ in random.chance(0.4) })))
         }

@@ -105,8 +105,23 @@ struct RoundTripTests {
             sections.append(section)
             sectionTexts.append(object(members, &random))
         }
+        // The options, each given or not: absent means UIKit's behaviour.
+        var options = FlowLayoutOptions()
+        var optionMembers: [(String, String)] = []
+        if random.chance(0.5) {
+            options.lineAlignment = random.pick(LineAlignment.allCases)
+            optionMembers.append(("lineAlignment", "\"\(options.lineAlignment.rawValue)\""))
+        }
+        if random.chance(0.5) {
+            options.lastLineAlignment = random.pick(LastLineAlignment.allCases)
+            optionMembers.append(("lastLineAlignment", "\"\(options.lastLineAlignment.rawValue)\""))
+        }
+        if random.chance(0.5) {
+            options.crossAlignment = random.pick(CrossAlignment.allCases)
+            optionMembers.append(("crossAlignment", "\"\(options.crossAlignment.rawValue)\""))
+        }
         let layout = object(
-            [
+            optionMembers + [
                 ("itemSize", json(configuration.itemSize, &random)),
                 ("estimatedItemSize", json(configuration.estimatedItemSize, &random)),
                 ("minimumLineSpacing", LayoutOutput.number(configuration.minimumLineSpacing)),
@@ -121,7 +136,7 @@ struct RoundTripTests {
                 ("layout", layout), ("sections", "[\n  " + sectionTexts.joined(separator: ",\n  ") + "\n]"),
             ], &random)
         return Case(
-            description: LayoutDescription(configuration: configuration, viewportSize: viewport, sections: sections),
+            description: LayoutDescription(configuration: configuration, viewportSize: viewport, sections: sections, options: options),
             document: document)
     }
 

@@ -13,7 +13,7 @@ extension DescriptionParser {
     static let rootFields = FieldNames(["scrollDirection", "viewport", "layout", "sections"])
     static let layoutFields = FieldNames([
         "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-        "headerReferenceSize", "footerReferenceSize",
+        "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
     ])
     static let sectionFields = FieldNames([
         "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
@@ -40,6 +40,7 @@ extension DescriptionParser {
     /// an array, the sections in order.
     private mutating func root(_ failure: inout DescriptionError?) throws(DescriptionError) -> LayoutDescription {
         var configuration = FlowLayoutConfiguration()
+        var options = FlowLayoutOptions()
         var viewportSize = Size.zero
         var sections = SectionList()
         guard try beginObject({ "" }, &failure) else {
@@ -88,10 +89,10 @@ extension DescriptionParser {
         guard failure == nil else {
             return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
         }
-        layout.apply(to: &configuration)
+        layout.apply(to: &configuration, &options)
         return LayoutDescription(
             configuration: configuration, viewportSize: viewportSize,
-            sections: sections.resolved(sectionInset: configuration.sectionInset))
+            sections: sections.resolved(sectionInset: configuration.sectionInset), options: options)
     }
 
     /// Reads `layout`.
@@ -118,7 +119,10 @@ extension DescriptionParser {
             case 3: layout.minimumInteritemSpacing = try length({ path }, &fieldFailure)
             case 4: layout.sectionInset = try insets({ path }, &fieldFailure)
             case 5: layout.headerReferenceSize = try size({ path }, &fieldFailure)
-            default: layout.footerReferenceSize = try size({ path }, &fieldFailure)
+            case 6: layout.footerReferenceSize = try size({ path }, &fieldFailure)
+            case 7: layout.lineAlignment = try choice({ path }, &fieldFailure)
+            case 8: layout.lastLineAlignment = try choice({ path }, &fieldFailure)
+            default: layout.crossAlignment = try choice({ path }, &fieldFailure)
             }
             problem.record(1 + field, fieldFailure)
         }
@@ -134,7 +138,7 @@ extension DescriptionParser {
         var index = 0
         while try nextElement(&first) {
             if failure == nil {
-                try section(index, into: &sections, &failure)
+                if let read = try section({ "sections[\(index)]" }, &failure) { sections.append(read.section, read.insets) }
             } else {
                 try skipValue()
             }
@@ -142,18 +146,20 @@ extension DescriptionParser {
         }
     }
 
-    /// Reads one section and appends it to `sections`.
+    /// Reads one section (of the description, or of an update document's
+    /// section insertion or reload) at `path`: returns it with the edges its
+    /// `sectionInset` gives, which the caller completes from the layout's, or
+    /// `nil` with a problem in `failure`.
     ///
     /// Checks, in order: an unknown field; neither `itemCount` nor `itemSizes`.
     /// With `itemCount` alone: the count. With `itemSizes`: `itemSizes` not an
     /// array, its sizes in order, the count when given, the count against the
     /// sizes. Then the overrides in the order of ``sectionFields``.
-    private mutating func section(
-        _ index: Int, into sections: inout SectionList, _ failure: inout DescriptionError?
-    ) throws(DescriptionError) {
+    mutating func section(
+        _ path: () -> String, _ failure: inout DescriptionError?
+    ) throws(DescriptionError) -> (section: FlowSection, insets: PartialInsets?)? {
         // Paths are built only for a problem: a million sections cost no strings.
-        func path() -> String { "sections[\(index)]" }
-        guard try beginObject(path, &failure) else { return }
+        guard try beginObject(path, &failure) else { return nil }
         var cursor = ObjectCursor()
         var problem = FirstProblem()
         var itemCount = 0
@@ -199,8 +205,13 @@ extension DescriptionParser {
             }
         }
         failure = problem.error
-        guard failure == nil else { return }
-        sections.append(cursor.has(1) ? FlowSection(itemSizes: sizes) : FlowSection(itemCount: itemCount), overrides)
+        guard failure == nil else { return nil }
+        var section = cursor.has(1) ? FlowSection(itemSizes: sizes) : FlowSection(itemCount: itemCount)
+        section.minimumLineSpacing = overrides.minimumLineSpacing
+        section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
+        section.headerReferenceSize = overrides.headerReferenceSize
+        section.footerReferenceSize = overrides.footerReferenceSize
+        return (section, overrides.sectionInset)
     }
 
     /// Reads the `itemSizes` array whose `[` is under the position. After the
@@ -236,9 +247,13 @@ struct LayoutFields {
     var sectionInset: PartialInsets?
     var headerReferenceSize: Size?
     var footerReferenceSize: Size?
+    var lineAlignment: LineAlignment?
+    var lastLineAlignment: LastLineAlignment?
+    var crossAlignment: CrossAlignment?
 
-    /// Sets the fields given on `configuration`; `sectionInset`'s missing edges are 0.
-    func apply(to configuration: inout FlowLayoutConfiguration) {
+    /// Sets the properties given on `configuration` and the options given on
+    /// `options`; `sectionInset`'s missing edges are 0.
+    func apply(to configuration: inout FlowLayoutConfiguration, _ options: inout FlowLayoutOptions) {
         if let itemSize { configuration.itemSize = itemSize }
         if let estimatedItemSize { configuration.estimatedItemSize = estimatedItemSize }
         if let minimumLineSpacing { configuration.minimumLineSpacing = minimumLineSpacing }
@@ -246,6 +261,9 @@ struct LayoutFields {
         if let sectionInset { configuration.sectionInset = sectionInset.resolved(over: .zero) }
         if let headerReferenceSize { configuration.headerReferenceSize = headerReferenceSize }
         if let footerReferenceSize { configuration.footerReferenceSize = footerReferenceSize }
+        if let lineAlignment { options.lineAlignment = lineAlignment }
+        if let lastLineAlignment { options.lastLineAlignment = lastLineAlignment }
+        if let crossAlignment { options.crossAlignment = crossAlignment }
     }
 }
 
@@ -264,14 +282,9 @@ struct SectionList {
     /// The sections that gave a `sectionInset`, with the edges they gave.
     private var partialInsets: [(section: Int, insets: PartialInsets)] = []
 
-    /// Appends a section with its overrides.
-    mutating func append(_ section: FlowSection, _ overrides: SectionOverrides) {
-        var section = section
-        section.minimumLineSpacing = overrides.minimumLineSpacing
-        section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
-        section.headerReferenceSize = overrides.headerReferenceSize
-        section.footerReferenceSize = overrides.footerReferenceSize
-        if let insets = overrides.sectionInset { partialInsets.append((sections.count, insets)) }
+    /// Appends a section with the edges of its `sectionInset`, if it gave one.
+    mutating func append(_ section: FlowSection, _ insets: PartialInsets?) {
+        if let insets { partialInsets.append((sections.count, insets)) }
         sections.append(section)
     }
 

@@ -1,10 +1,10 @@
 import FlowLayoutCore
 
-/// The description's small values: lengths, counts, sizes and insets
-/// (`layout-description.md`, Input), each read from the bytes under the
-/// position. A value that is wrong is read through all the same (its syntax
-/// still matters) and reported in `failure`, with the field path `path` gives;
-/// paths are only built for a problem.
+/// The description's small values: lengths, counts, coordinates, option
+/// names, sizes and insets (`layout-description.md`, Input, Options, Updates),
+/// each read from the bytes under the position. A value that is wrong is read
+/// through all the same (its syntax still matters) and reported in `failure`,
+/// with the field path `path` gives; paths are only built for a problem.
 extension DescriptionParser {
     static let sizeFields = FieldNames(["width", "height"])
     static let insetFields = FieldNames(["top", "left", "bottom", "right"])
@@ -56,6 +56,41 @@ extension DescriptionParser {
         }
         failure = DescriptionError(path: path(), message: "must be a whole number from 0 to \(limit)")
         return 0
+    }
+
+    /// Reads a coordinate: any finite number, negative ones included.
+    mutating func coordinate(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Double {
+        guard Self.startsNumber(try input.peek()) else {
+            let type = try skipValue()
+            failure = DescriptionError(path: path(), message: "must be a finite number, not \(type)")
+            return 0
+        }
+        let number = try number().value
+        guard number.isFinite else {
+            failure = DescriptionError(path: path(), message: "must be a finite number")
+            return 0
+        }
+        return number
+    }
+
+    /// Reads one of the names of `Value` (an option such as `lineAlignment`): a
+    /// string equal to one of its raw values, compared exactly, as
+    /// `scrollDirection` is.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(
+        _ path: () -> String, _ failure: inout DescriptionError?
+    ) throws(DescriptionError) -> Value? where Value.RawValue == String {
+        var value: Value?
+        if try input.peek() == UInt8(ascii: "\"") {
+            value = Value(rawValue: try string())
+        } else {
+            try skipValue()
+        }
+        if value == nil {
+            let names = Value.allCases.map { "\"\($0.rawValue)\"" }
+            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            failure = DescriptionError(path: path(), message: "must be \(list)")
+        }
+        return value
     }
 
     /// Reads an object, or reports what else the value is.

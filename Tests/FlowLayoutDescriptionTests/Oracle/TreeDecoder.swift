@@ -3,7 +3,8 @@ import FlowLayoutDescription
 
 /// The oracle: the description decoder as it was before it read descriptions
 /// as a stream (a tree of ``JSONValue`` for the whole document first, then the
-/// fields in the order of its checks), kept unchanged but for its names.
+/// fields in the order of its checks), kept unchanged but for its names and for
+/// the options the format gained since (`layout-description.md`, Options).
 enum TreeDecoder {
     /// Decodes and validates a description from JSON bytes, as the old
     /// `LayoutDescription.decode(_:)` did.
@@ -45,6 +46,17 @@ private struct DescriptionDecoder {
         return number
     }
 
+    /// One of `Value`'s names, written out in full in the message.
+    func choice<Value: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, _ path: String, _ type: Value.Type
+    ) throws(DescriptionError) -> Value where Value.RawValue == String {
+        guard case .string(let name) = value, let choice = Value(rawValue: name) else {
+            let names = Value.allCases.map { "\"\($0.rawValue)\"" }
+            throw fail(path, "must be " + names.dropLast().joined(separator: ", ") + " or " + names.last!)
+        }
+        return choice
+    }
+
     func count(_ value: JSONValue, _ path: String) throws(DescriptionError) -> Int {
         let limit = FlowLayoutLimits.maximumCount
         guard case .number(let number, let isInteger) = value, isInteger, number >= 0, number <= Double(limit),
@@ -73,6 +85,7 @@ private struct DescriptionDecoder {
     mutating func description(_ root: JSONValue) throws(DescriptionError) -> LayoutDescription {
         let fields = try object(root, "", allowed: ["scrollDirection", "viewport", "layout", "sections"])
         var configuration = FlowLayoutConfiguration()
+        var options = FlowLayoutOptions()
         if let direction = fields["scrollDirection"] {
             guard case .string(let name) = direction, let value = ScrollDirection(rawValue: name) else {
                 throw fail("scrollDirection", "must be \"vertical\" or \"horizontal\"")
@@ -86,7 +99,7 @@ private struct DescriptionDecoder {
                 layout, "layout",
                 allowed: [
                     "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-                    "headerReferenceSize", "footerReferenceSize",
+                    "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
                 ])
             if let value = properties["itemSize"] { configuration.itemSize = try size(value, "layout.itemSize") }
             if let value = properties["estimatedItemSize"] {
@@ -107,6 +120,15 @@ private struct DescriptionDecoder {
             if let value = properties["footerReferenceSize"] {
                 configuration.footerReferenceSize = try size(value, "layout.footerReferenceSize")
             }
+            if let value = properties["lineAlignment"] {
+                options.lineAlignment = try choice(value, "layout.lineAlignment", LineAlignment.self)
+            }
+            if let value = properties["lastLineAlignment"] {
+                options.lastLineAlignment = try choice(value, "layout.lastLineAlignment", LastLineAlignment.self)
+            }
+            if let value = properties["crossAlignment"] {
+                options.crossAlignment = try choice(value, "layout.crossAlignment", CrossAlignment.self)
+            }
         }
         guard let sectionsValue = fields["sections"] else { throw fail("sections", "is required") }
         guard case .array(let elements) = sectionsValue else {
@@ -117,7 +139,7 @@ private struct DescriptionDecoder {
         for (index, element) in elements.enumerated() {
             sections.append(try section(element, "sections[\(index)]", configuration: configuration))
         }
-        return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: sections)
+        return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: sections, options: options)
     }
 
     func section(_ value: JSONValue, _ path: String, configuration: FlowLayoutConfiguration) throws(DescriptionError) -> FlowSection {

@@ -1,0 +1,81 @@
+import FlowLayout
+import FlowLayoutDescription
+
+/// Applies the batches of an update document (`layout-description.md`, Updates)
+/// to the state of a description, as a host would: V is set first, each batch
+/// moves it by its adjustment (the engine's state does that), and each batch is
+/// reported for the output document.
+///
+/// The content sizes reported around a batch are exact: every section is laid
+/// out just before and just after it. The engine's own `previousContentSize`
+/// and `contentSize` are its cheap best estimates, which count sections no
+/// query has reached at an estimated extent, so they would depend on what was
+/// queried before; laying out everything makes the output the same however it
+/// was produced, and costs no more than the output document's own exact content
+/// size. It does not change a frame: a pending section lays out exactly as it
+/// would later (`flow-layout.md` 10.3).
+enum UpdateReplay {
+    /// Reads and decodes an update document from a file, or from standard input
+    /// for `-`; every failure becomes an input error. A problem with the
+    /// document as a whole (its JSON, or a top-level value that is not an
+    /// object) names the file, since the description may have the same problem.
+    static func load(_ path: String, configuration: FlowLayoutConfiguration) throws -> UpdateDocument {
+        do {
+            if path == "-" { return try UpdateDocument.decode(fileDescriptor: 0, name: "standard input", configuration: configuration) }
+            return try UpdateDocument.decode(contentsOfFile: path, configuration: configuration)
+        } catch {
+            let name = path == "-" ? "standard input" : "'\(path)'"
+            if error.path.isEmpty && !error.message.hasPrefix("cannot read ") {
+                throw InputError("the update document \(name): \(error.message)")
+            }
+            throw InputError(error.description)
+        }
+    }
+
+    /// Sets V and applies `document`'s batches up to `last` (all of them when
+    /// `nil`), returning each batch's report.
+    ///
+    /// - Throws: ``InputError`` for a batch the engine refuses: its message is
+    ///   the engine's, with the path prefixed by `batches[i].`; the batches
+    ///   before it stay applied to `state`.
+    static func apply(_ document: UpdateDocument, to state: inout FlowLayoutState, through last: Int? = nil) throws -> [LayoutOutput.BatchReport] {
+        do {
+            try state.setVisibleRect(document.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))
+        } catch {
+            throw InputError("\(error)")
+        }
+        var reports: [LayoutOutput.BatchReport] = []
+        for (index, batch) in document.batches.enumerated() {
+            if let last, index > last { break }
+            let before = state.exactContentSize()
+            let result: BatchUpdateResult
+            do {
+                result = try state.performBatchUpdates(batch)
+            } catch {
+                throw InputError("\(refusal(error, batch: index))")
+            }
+            reports.append(LayoutOutput.BatchReport(result: result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
+        }
+        return reports
+    }
+
+    /// The engine's refusal of batch `index`, its paths as the update document
+    /// names them: `batches[2].insertItems[0].item`.
+    ///
+    /// The engine names the operations of one batch (`insertItems[0].item`), and
+    /// its `prefixingPath(with:)` prefixes only that path; the other operation a
+    /// position was named by, and `batch` for the batch as a whole (the content
+    /// limit), are completed here (a known issue of the core, pinned by
+    /// `ErrorPathTests.otherPaths`).
+    static func refusal(_ error: FlowLayoutError, batch index: Int) -> FlowLayoutError {
+        let prefix = "batches[\(index)]"
+        switch error {
+        case let .contentTooLarge(path, extent) where path == "batch":
+            return .contentTooLarge(path: prefix, extent: extent)
+        case let .invalidBatch(path, .namedTwice(otherPath)):
+            return .invalidBatch(path: prefix + "." + path, problem: .namedTwice(otherPath: prefix + "." + otherPath))
+        default:
+            return error.prefixingPath(with: prefix + ".")
+        }
+    }
+}
