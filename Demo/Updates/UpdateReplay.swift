@@ -52,30 +52,11 @@ enum UpdateReplay {
             do {
                 result = try state.performBatchUpdates(batch)
             } catch {
-                throw InputError("\(refusal(error, batch: index))")
+                throw InputError("\(error.prefixingPath(with: "batches[\(index)]"))")
             }
             reports.append(LayoutOutput.BatchReport(result: result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
         }
         return reports
     }
 
-    /// The engine's refusal of batch `index`, its paths as the update document
-    /// names them: `batches[2].insertItems[0].item`.
-    ///
-    /// The engine names the operations of one batch (`insertItems[0].item`), and
-    /// its `prefixingPath(with:)` prefixes only that path; the other operation a
-    /// position was named by, and `batch` for the batch as a whole (the content
-    /// limit), are completed here (a known issue of the core, pinned by
-    /// `ErrorPathTests.otherPaths`).
-    static func refusal(_ error: FlowLayoutError, batch index: Int) -> FlowLayoutError {
-        let prefix = "batches[\(index)]"
-        switch error {
-        case let .contentTooLarge(path, extent) where path == "batch":
-            return .contentTooLarge(path: prefix, extent: extent)
-        case let .invalidBatch(path, .namedTwice(otherPath)):
-            return .invalidBatch(path: prefix + "." + path, problem: .namedTwice(otherPath: prefix + "." + otherPath))
-        default:
-            return error.prefixingPath(with: prefix + ".")
-        }
-    }
 }

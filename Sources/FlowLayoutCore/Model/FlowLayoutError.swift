@@ -33,20 +33,34 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
         }
     }
 
-    /// The same error with `prefix` put before its path (`batches[2].` + `insertItems[0].item`).
+    /// The same error with `prefix` put before its path and before every other
+    /// path it names: `batches[2]` + `insertItems[0].item` gives
+    /// `batches[2].insertItems[0].item`. The paths are joined with a dot (one
+    /// ending `prefix` is not doubled; none goes before a subscript), and an
+    /// empty path, the call as a whole, becomes `prefix` itself.
     public func prefixingPath(with prefix: String) -> FlowLayoutError {
-        switch self {
-        case let .invalidValue(path, value): .invalidValue(path: prefix + path, value: value)
-        case let .invalidCount(path, count): .invalidCount(path: prefix + path, count: count)
+        let join = { (path: String) in Self.join(prefix, path) }
+        return switch self {
+        case let .invalidValue(path, value): .invalidValue(path: join(path), value: value)
+        case let .invalidCount(path, count): .invalidCount(path: join(path), count: count)
         case let .itemSizesCountMismatch(path, itemCount, sizeCount):
-            .itemSizesCountMismatch(path: prefix + path, itemCount: itemCount, sizeCount: sizeCount)
+            .itemSizesCountMismatch(path: join(path), itemCount: itemCount, sizeCount: sizeCount)
         case let .sectionOutOfRange(path, section, sectionCount):
-            .sectionOutOfRange(path: prefix + path, section: section, sectionCount: sectionCount)
+            .sectionOutOfRange(path: join(path), section: section, sectionCount: sectionCount)
         case let .itemOutOfRange(path, indexPath, itemCount):
-            .itemOutOfRange(path: prefix + path, indexPath: indexPath, itemCount: itemCount)
-        case let .contentTooLarge(path, extent): .contentTooLarge(path: prefix + path, extent: extent)
-        case let .invalidBatch(path, problem): .invalidBatch(path: prefix + path, problem: problem)
+            .itemOutOfRange(path: join(path), indexPath: indexPath, itemCount: itemCount)
+        case let .contentTooLarge(path, extent): .contentTooLarge(path: join(path), extent: extent)
+        case let .invalidBatch(path, .namedTwice(otherPath)):
+            .invalidBatch(path: join(path), problem: .namedTwice(otherPath: join(otherPath)))
+        case let .invalidBatch(path, problem): .invalidBatch(path: join(path), problem: problem)
         }
+    }
+
+    private static func join(_ prefix: String, _ path: String) -> String {
+        let base = prefix.hasSuffix(".") ? String(prefix.dropLast()) : prefix
+        if base.isEmpty { return path }
+        if path.isEmpty { return base }
+        return path.hasPrefix("[") ? base + path : base + "." + path
     }
 }
 
@@ -71,35 +85,40 @@ public enum BatchProblem: Hashable, Sendable {
 extension FlowLayoutError: CustomStringConvertible {
     /// A one-line message naming the problem and where it came from.
     public var description: String {
+        path.isEmpty ? message : "\(path): \(message)"
+    }
+
+    /// The message without the path.
+    private var message: String {
         switch self {
-        case let .invalidValue(path, value):
+        case let .invalidValue(_, value):
             value.isFinite && value > FlowLayoutLimits.maximumLength
-                ? "\(path): must be at most 1e15 (got \(value))"
-                : "\(path): must be a finite number >= 0 (got \(value))"
-        case let .invalidCount(path, count):
-            "\(path): must be a count from 0 to \(FlowLayoutLimits.maximumCount) (got \(count))"
-        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
-            "\(path): holds \(sizeCount) sizes but the section has \(itemCount) items"
-        case let .sectionOutOfRange(path, section, sectionCount):
-            "\(path): section \(section) is out of range: the layout has \(sectionCount) sections"
-        case let .itemOutOfRange(path, indexPath, itemCount):
-            "\(path): item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(itemCount) items"
-        case let .contentTooLarge(path, extent):
+                ? "must be at most 1e15 (got \(value))"
+                : "must be a finite number >= 0 (got \(value))"
+        case let .invalidCount(_, count):
+            "must be a count from 0 to \(FlowLayoutLimits.maximumCount) (got \(count))"
+        case let .itemSizesCountMismatch(_, itemCount, sizeCount):
+            "holds \(sizeCount) sizes but the section has \(itemCount) items"
+        case let .sectionOutOfRange(_, section, sectionCount):
+            "section \(section) is out of range: the layout has \(sectionCount) sections"
+        case let .itemOutOfRange(_, indexPath, itemCount):
+            "item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(itemCount) items"
+        case let .contentTooLarge(_, extent):
             extent >= 0x1p62
-                ? "\(path): the content would extend more than \(0x1p62) points along the scroll axis, past the limit of 1e15"
-                : "\(path): the content would extend \(extent) points along the scroll axis, more than the limit of 1e15"
-        case let .invalidBatch(path, problem):
+                ? "the content would extend more than \(0x1p62) points along the scroll axis, past the limit of 1e15"
+                : "the content would extend \(extent) points along the scroll axis, more than the limit of 1e15"
+        case let .invalidBatch(_, problem):
             switch problem {
             case let .sectionPastEnd(section, count):
-                "\(path): \(section) is past the end of the sections (\(count) sections after the batch)"
+                "\(section) is past the end of the sections (\(count) sections after the batch)"
             case let .itemPastEnd(indexPath, count):
-                "\(path): \(indexPath.item) is past the end of section \(indexPath.section) (\(count) items after the batch)"
+                "\(indexPath.item) is past the end of section \(indexPath.section) (\(count) items after the batch)"
             case let .namedTwice(otherPath):
-                "\(path): names the same position as \(otherPath)"
+                "names the same position as \(otherPath)"
             case let .sectionChanged(section, change):
-                "\(path): section \(section) is \(change) by the same batch"
+                "section \(section) is \(change) by the same batch"
             case let .negativeIndex(index):
-                "\(path): \(index) is not an index (indexes are 0 or more)"
+                "\(index) is not an index (indexes are 0 or more)"
             }
         }
     }

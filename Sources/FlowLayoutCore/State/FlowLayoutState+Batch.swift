@@ -40,7 +40,7 @@ extension FlowLayoutState {
         apply(plan, edits: edits)
         if !isWithinContentLimit {
             do {
-                try enforceContentLimit(path: "batch")
+                try enforceContentLimit(path: "")
             } catch {
                 self = previous
                 throw error
