@@ -27,6 +27,23 @@ final class LayoutDriver {
         return try core!.performFrame(request)
     }
 
+    func performBatchUpdates(_ batch: BatchUpdate) async throws -> BatchUpdateResult {
+        if let engine { return try await engine.performBatchUpdates(batch) }
+        return try core!.performBatchUpdates(batch)
+    }
+
+    func setVisibleRect(_ rect: Rect) async throws {
+        if let engine { return try await engine.setVisibleRect(rect) }
+        try core!.setVisibleRect(rect)
+    }
+
+    func layoutAttributesForSupplementaryElement(
+        ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
+    ) async throws -> LayoutAttributes? {
+        if let engine { return try await engine.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath) }
+        return try core!.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+    }
+
     func layoutAttributesForElements(in rect: Rect) async throws -> [LayoutAttributes] {
         if let engine { return try await engine.layoutAttributesForElements(in: rect) }
         return try core!.layoutAttributesForElements(in: rect)
