@@ -140,4 +140,47 @@ struct DataChangeTests {
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
+
+    @Test("bench --scenario updates --quick --json: the promised rows, keys, memory and anchor jumps")
+    func benchUpdates() throws {
+        let output = try DemoRunner.run(["bench", "--scenario", "updates", "--quick", "--json"])
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+        let operations = rows.compactMap { $0["operation"] as? String }
+        #expect(operations == [
+            "measure 1 × 100,000 in order, reports of 10,000",
+            "insert 1 at the top, all of 100,000 measured",
+            "delete 1 at random, all of 100,000 measured",
+            "insert 1 at the top, through the actor",
+            "measure 1 in 10 of 1 × 100,000 at random, reports of 1,000",
+            "insert 1 at the top, 1 in 10 of 100,000 measured",
+            "delete 1 at random, 1 in 10 of 100,000 measured",
+            "100 mixed operations, 100 × 1,000 measured",
+            "insert a section at 0 of 100,000",
+            "delete section 0 of 100,000",
+            "chat: prepend 50 unmeasured to 10,000 measured",
+            "chat: append 1 at the bottom of 10,000",
+        ])
+        for row in rows {
+            let operation = row["operation"] as? String ?? "?"
+            #expect(row["scenario"] as? String == "updates")
+            for key in ["medianMicros", "p99Micros", "maxMicros", "referenceMedianMicros", "ratio", "peakMemoryBytes", "bytesPerItem"] {
+                #expect(row[key] != nil, "\(operation): missing \(key)")
+            }
+            #expect((row["medianMicros"] as? Double).map { $0 > 0 } == true, "\(operation)")
+            let timesAnUpdate = !operation.hasPrefix("measure") && !operation.hasSuffix("through the actor")
+            #expect((row["referenceMedianMicros"] as? Double != nil) == timesAnUpdate, "\(operation): the reference")
+            let measuresItems = !operation.contains("section") || operation.contains("measured")
+            let bytes = row["bytesPerMeasuredItem"] as? Double
+            #expect((bytes != nil) == (measuresItems && !operation.hasSuffix("through the actor")), "\(operation): bytes per measured item")
+            if let bytes { #expect(bytes > 0 && bytes < 1_000, "\(operation): \(bytes) B per measured item") }
+            if operation.hasPrefix("chat") {
+                #expect(row["maxAnchorJump"] as? Double == 0, "\(operation): the anchor moved")
+            } else {
+                #expect(row["maxAnchorJump"] == nil, "\(operation)")
+            }
+        }
+        let mixed = try #require(rows.first { ($0["operation"] as? String)?.hasPrefix("100 mixed") == true })
+        #expect((mixed["note"] as? String)?.contains("content size equals the reference's") == true)
+    }
 }
