@@ -29,9 +29,12 @@ struct ScrollReport: Sendable {
 
     /// What a chat's host did between frames.
     struct Chat: Sendable {
+        /// The messages loaded when the session started.
         var messagesAtStart: Int
+        /// Pages of older messages prepended, and the messages in them.
         var historyPages = 0
         var historyMessages = 0
+        /// New messages appended at the bottom.
         var messagesReceived = 0
         /// Messages that arrived while the user was at the bottom, and so were
         /// scrolled into view.

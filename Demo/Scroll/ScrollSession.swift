@@ -102,7 +102,7 @@ struct ScrollSession {
     private var estimateErrors: [Double] = []
     private var framesSinceArrival = 0
 
-    /// Creates the engine for `workload`; the first frame comes with ``run(each:)``.
+    /// Creates the engine for `workload`; the first frame comes with ``run(updates:each:)``.
     init(workload: ScrollWorkload, options: Options) throws {
         self.workload = workload
         self.options = options
