@@ -67,7 +67,8 @@ extension Scenarios {
                         ? "measure 1 × \(count) in order, reports of \(grouped(chunk))"
                         : "measure 1 in 10 of 1 × \(count) at random, reports of \(grouped(chunk))",
                     engine: measuring, referenceNote: "–", engineMemoryBytes: state.memoryFootprint, items: updateItems,
-                    note: perMeasuredItem(state, over: empty) + (dense ? " (dense" : " (sparse") + ", target ≤ 24 B)",
+                    note: (dense ? "dense: " : "sparse: ") + perMeasuredItem(state, over: empty)
+                        + (bytesPerMeasuredItem(state, over: empty) <= 24 ? "; target ≤ 24 B: met" : "; target ≤ 24 B: missed"),
                     bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty)))
             try state.setVisibleRect(rect(at: state.contentSize.height / 2))
 
