@@ -5,7 +5,7 @@
 #   Scripts/callgrind.sh [SCENARIO] [extra bench options]
 #
 # SCENARIO is one of: cold-start, jump, scroll, report-storm, full-layout,
-# huge-section (default: scroll). The scenario runs in its --quick size, on the
+# huge-section, updates (default: scroll). The scenario runs in its --quick size, on the
 # synchronous core (valgrind cannot follow Swift concurrency's threads) and
 # without the reference layout, so the count is the engine's own work plus the
 # benchmark's bookkeeping. Compare counts of two commits to see what a change did.

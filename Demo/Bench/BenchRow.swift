@@ -16,6 +16,10 @@ struct BenchRow: Sendable {
     var items: Int
     /// A free-form remark: per-item time, measured-item cost.
     var note: String = ""
+    /// The bytes each measured item costs, where the row measures items.
+    var bytesPerMeasuredItem: Double?
+    /// The anchor's largest on-screen jump, where the row anchors.
+    var maxAnchorJump: Double?
 
     var bytesPerItem: Double { items > 0 ? Double(engineMemoryBytes) / Double(items) : 0 }
     /// How many times faster the engine's median is than the reference's.
@@ -33,6 +37,8 @@ struct BenchRow: Sendable {
             "\"ratio\": \(ratio.map(number) ?? "null")",
             "\"peakMemoryBytes\": \(engineMemoryBytes)", "\"bytesPerItem\": \(number(bytesPerItem))",
         ]
+        if let bytesPerMeasuredItem { fields.append("\"bytesPerMeasuredItem\": \(number(bytesPerMeasuredItem))") }
+        if let maxAnchorJump { fields.append("\"maxAnchorJump\": \(maxAnchorJump.isFinite ? number(maxAnchorJump) : "null")") }
         if let referenceNote { fields.append("\"referenceNote\": \"\(referenceNote)\"") }
         if !note.isEmpty { fields.append("\"note\": \"\(note)\"") }
         return "{ " + fields.joined(separator: ", ") + " }"

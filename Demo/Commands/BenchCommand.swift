@@ -14,6 +14,14 @@ enum BenchCommand {
 
         Scenarios: \(Scenarios.names.joined(separator: ", "))
 
+        'updates' times batch updates (performBatchUpdates) on measured collections: one
+        item inserted at the top of, or deleted at random from, a section of 1,000,000
+        items every one of which reported its size (then one in ten), batches of 100 mixed
+        operations over 1,000 sections of 1,000, a section inserted or deleted among
+        1,000,000, and a chat of 100,000 messages with 50 older ones prepended, anchored,
+        or one appended. The reference applies each batch to its arrays and lays out
+        everything again. Notes give the bytes per measured item and the anchor's jump.
+
         'parse' writes a description of 1,000,000 explicit item sizes to a temporary file
         and reports the decoder's throughput (MB/s), and the peak memory and time of the
         parse alone and of a whole 'layout FILE --rect', each in a child process.
@@ -23,7 +31,8 @@ enum BenchCommand {
           --quick          smaller collections and fewer repetitions (for CI)
           --json           an array of rows with scenario, operation, medianMicros,
                            p99Micros, maxMicros, referenceMedianMicros (null where capped),
-                           ratio, peakMemoryBytes (the engine's) and bytesPerItem
+                           ratio, peakMemoryBytes (the engine's) and bytesPerItem;
+                           bytesPerMeasuredItem and maxAnchorJump where they apply
           --synchronous    drive the core directly on the main thread, without the actor
                            (Scripts/callgrind.sh uses it: valgrind cannot follow Swift
                            concurrency's threads)
@@ -66,6 +75,7 @@ enum BenchCommand {
             case "report-storm": rows += try scenarios.reportStorm()
             case "full-layout": rows += try scenarios.fullLayout()
             case "parse": rows += try scenarios.parse()
+            case "updates": rows += try await scenarios.updates()
             default: rows += try await scenarios.hugeSection()
             }
         }

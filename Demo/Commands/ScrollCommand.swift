@@ -17,6 +17,19 @@ enum ScrollCommand {
         The collection is built from the options below, or read from FILE (a layout
         description: its itemSizes are the real sizes, its estimatedItemSize the estimate).
 
+        The script may change the data between frames, as a host does when its model
+        changes: each change is one batch update (performBatchUpdates); the session
+        applies the adjustment it returns, measures the inserted items when they come on
+        screen (they take the estimate until then), and checks that the anchor did not
+        move on screen.
+
+        With --chat, the collection is a bottom-anchored message list instead: one
+        section of full-width self-sizing messages, the last visible message kept still
+        (--anchor last), starting at the bottom. Whenever the view comes within a screen
+        of the top, the next page of older messages is prepended; new messages arrive at
+        the bottom every so often. The view stays where the user reads; a message that
+        arrives while they are at the bottom is scrolled into view, as chat apps do.
+
         Collection:
           --sections N         sections, at most 1,000,000 (default 1000)
           --items N            items per section (default 1000)
@@ -33,11 +46,26 @@ enum ScrollCommand {
                                  jump:ITEM           scroll to an item: global index, SECTION.ITEM or P%
                                  end, top            to the end or the top
                                  pause:SECONDS       no motion
-                                 random:N            N seeded random gestures
+                                 random:N            N seeded random gestures (motion only)
+                               data changes, one batch update each, between frames:
+                                 insert:SECTION.ITEM:N  N new items, the first at SECTION.ITEM
+                                 delete:SECTION.ITEM:N  N items from SECTION.ITEM on
+                                 prepend:N              N new items at the top of the first section
+                                 append:N               N new items at the end of the last section
+                                 reload:SECTION.ITEM    an item's content changed: measured again
           --anchor first|last  keep the first (default) or last visible item still
           --refine-estimate    refine the estimate from the mean of measured sizes
+        Chat:
+          --chat               a bottom-anchored message list (default script:
+                               \(Gesture.defaultChatScript))
+          --messages N         messages at the start (default 50)
+          --history N          older messages there are to load (default 1000)
+          --page N             older messages loaded at a time (default 50)
+          --arrive-every S     a new message every S seconds, 0 for none (default 1.5)
         Output:
-          --trace              one line per frame
+          --trace              one line per frame, and one per data change ('batch': the
+                               items added or removed in the reports column, the
+                               transitions returned in the shown column)
           --json               the summary as JSON
           --view               draw the viewport in the terminal, frame by frame
           --max-frames N       stop after N frames
@@ -47,8 +75,13 @@ enum ScrollCommand {
 
     static let valued: Set<String> = [
         "sections", "items", "estimate", "variation", "viewport", "seed", "fps", "script", "anchor", "max-frames",
+        "messages", "history", "page", "arrive-every",
     ]
-    static let flags: Set<String> = ["horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help"]
+    static let flags: Set<String> = ["horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat"]
+    /// The options that only a chat session takes.
+    static let chatOnly = ["messages", "history", "page", "arrive-every"]
+    /// The options that a chat session does not take: it builds its own collection.
+    static let notForChat = ["sections", "items", "estimate", "variation", "anchor"]
 
     static func run(_ arguments: [String]) async throws {
         let parsed = try Arguments(arguments, valued: valued, flags: flags)
@@ -70,7 +103,9 @@ enum ScrollCommand {
         }
         let viewport = session.workload.viewportSize
         let pace = view && Terminal.standardOutputIsTerminal
-        try await session.run { record in
+        try await session.run(updates: { record in
+            if trace { Terminal.out(updateTraceLine(record, timing: timing)) }
+        }) { record in
             if trace { Terminal.out(traceLine(record, timing: timing)) }
             if view {
                 // In a terminal, redraw in place at the session's frame rate so a person can watch.
@@ -83,12 +118,17 @@ enum ScrollCommand {
         }
         progress.finish()
         let report = session.report
+        let script = session.options.gestures.map(\.description).joined(separator: ", ")
         if json {
             Terminal.out(report.json(includeTimes: timing))
+        } else if session.options.chat != nil {
+            Terminal.out(
+                report.chatSummary(
+                    title: title, script: script, framesPerSecond: session.options.framesPerSecond, includeTimes: timing))
         } else {
             Terminal.out(
                 report.summary(
-                    title: title, script: session.options.gestures.map(\.description).joined(separator: ", "),
+                    title: title, script: script,
                     axis: direction == .vertical ? "height" : "width",
                     anchor: session.options.anchor == .firstVisibleItem ? "first" : "last",
                     framesPerSecond: session.options.framesPerSecond, includeTimes: timing))
@@ -98,13 +138,28 @@ enum ScrollCommand {
     /// The session the options describe, and its one-line title.
     static func makeSession(_ parsed: Arguments) throws -> (ScrollSession, String) {
         let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+        let chat = parsed.flag("chat")
+        if chat {
+            for option in notForChat where parsed.string(option) != nil {
+                throw UsageError("--\(option) does not apply to a chat session (--chat)")
+            }
+            if parsed.flag("horizontal") { throw UsageError("--horizontal does not apply to a chat session (--chat)") }
+            if let path = parsed.positional.first { throw UsageError("a chat session (--chat) reads no file, not '\(path)'") }
+        } else {
+            for option in chatOnly where parsed.string(option) != nil { throw UsageError("--\(option) applies only with --chat") }
+        }
         let workload: ScrollWorkload
-        if let path = parsed.positional.first {
+        if chat {
+            let messages = try parsed.int("messages", default: 50, in: 0...10_000_000)
+            let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
+            guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
+            workload = .chat(messages: messages, viewport: viewport, seed: seed)
+        } else if let path = parsed.positional.first {
             for option in ["sections", "items", "estimate", "variation", "viewport"] where parsed.string(option) != nil {
                 throw UsageError("--\(option) does not apply to a session read from a file")
             }
             if parsed.flag("horizontal") { throw UsageError("--horizontal does not apply to a session read from a file") }
-            workload = try ScrollWorkload.described(LayoutCommand.loadDescription(path))
+            workload = try ScrollWorkload.described(LayoutCommand.loadDescription(path), seed: seed)
         } else {
             let sections = try parsed.int("sections", default: 1_000, in: 1...1_000_000)
             let items = try parsed.int("items", default: 1_000, in: 0...FlowLayoutLimits.maximumCount)
@@ -120,15 +175,36 @@ enum ScrollCommand {
         var options = ScrollSession.Options()
         options.framesPerSecond = try parsed.double("fps", default: 120, in: 1...1_000)
         var random = SeededRandom(seed: seed)
-        options.gestures = try Gesture.parseScript(parsed.string("script") ?? Gesture.defaultScript, random: &random)
-        switch parsed.string("anchor") ?? "first" {
+        let defaultScript = chat ? Gesture.defaultChatScript : Gesture.defaultScript
+        options.gestures = try Gesture.parseScript(parsed.string("script") ?? defaultScript, random: &random)
+        switch parsed.string("anchor") ?? (chat ? "last" : "first") {
         case "first": options.anchor = .firstVisibleItem
         case "last": options.anchor = .lastVisibleItem
         case let other: throw UsageError("--anchor must be 'first' or 'last', not '\(other)'")
         }
         options.refineEstimate = parsed.flag("refine-estimate")
+        if chat {
+            var chatOptions = ScrollSession.ChatOptions()
+            chatOptions.history = try parsed.int("history", default: chatOptions.history, in: 0...10_000_000)
+            chatOptions.page = try parsed.int("page", default: chatOptions.page, in: 1...1_000_000)
+            chatOptions.arrivalSeconds = try parsed.double("arrive-every", default: chatOptions.arrivalSeconds, in: 0...3_600)
+            options.chat = chatOptions
+            options.startAtEnd = true
+        }
         let title = "\(workload.summary), viewport \(workload.viewportSize)"
         return (try ScrollSession(workload: workload, options: options), title)
+    }
+
+    /// The trace line of a data change: `batch` for the frame number; the items
+    /// added or removed in the reports column, the transitions in the shown column.
+    static func updateTraceLine(_ record: ScrollSession.UpdateRecord, timing: Bool) -> String {
+        let anchor = record.anchor.map { "\($0.category.rawValue) \($0.indexPath)" } ?? "-"
+        return "batch  " + record.gesture.padding(18) + " " + String(format: "%12.1f", record.offset) + " "
+            + String(format: "%+9.1f", record.adjustment) + " " + String(format: "%+d", record.itemDelta).leftPadding(8) + " "
+            + String(record.transitions).leftPadding(6) + " "
+            + (timing ? String(format: "%10.1f", record.engineMicros) : "-".leftPadding(10)) + "  "
+            + String(format: "%.6g", record.contentExtent) + "  " + anchor
+            + (record.followedToBottom ? "  (then to the bottom)" : "") + "\n"
     }
 
     /// A `WxH` option.

@@ -1,3 +1,4 @@
+import FlowLayout
 import FlowLayoutDescription
 import FlowLayoutReference
 
@@ -17,6 +18,8 @@ enum Gesture: Hashable, CustomStringConvertible {
     case top
     /// No motion.
     case pause(seconds: Double)
+    /// A data change between two frames: one `performBatchUpdates` call.
+    case change(DataChange)
 
     /// An item named by index path, global index, or fraction of all items.
     enum ItemTarget: Hashable {
@@ -35,12 +38,20 @@ enum Gesture: Hashable, CustomStringConvertible {
         case .end: "end"
         case .top: "top"
         case let .pause(seconds): "pause:\(LayoutOutput.number(seconds))"
+        case let .change(change): change.description
         }
     }
 
     /// The default script: a drag, a fling, a jump to the middle, back up through
     /// items never measured, the end, the top.
     static let defaultScript = "drag:1500:2,fling:12000,jump:50%,drag:-1500:1.5,fling:-9000,end,drag:-1200:1,top,pause:0.25"
+
+    /// The default script of `scroll --chat`: the user reads upward through the
+    /// history in drags and flings, with pauses to read (history pages load as
+    /// they near the top, messages arrive meanwhile), then goes back to the
+    /// newest message and waits there for more.
+    static let defaultChatScript =
+        "pause:1,drag:-800:2,pause:1.5,fling:-5000,pause:2,drag:-1200:1.5,fling:-9000,pause:1.5,fling:-12000,pause:2,end,pause:2"
 
     /// Parses a comma-separated script; `random:N` expands to N seeded random gestures.
     static func parseScript(_ script: String, random: inout SeededRandom) throws(UsageError) -> [Gesture] {
@@ -70,11 +81,8 @@ enum Gesture: Hashable, CustomStringConvertible {
                 } else if let index = Int(target), index >= 0 {
                     gestures.append(.jump(item: .global(index)))
                 } else {
-                    let pieces = target.split(separator: ".")
-                    guard pieces.count == 2, let s = Int(pieces[0]), let i = Int(pieces[1]), s >= 0, i >= 0 else {
-                        throw UsageError("--script: cannot read jump target '\(target)'")
-                    }
-                    gestures.append(.jump(item: .indexPath(section: s, item: i)))
+                    guard let position = position(target) else { throw UsageError("--script: cannot read jump target '\(target)'") }
+                    gestures.append(.jump(item: .indexPath(section: position.section, item: position.item)))
                 }
             case "end": gestures.append(.end)
             case "top": gestures.append(.top)
@@ -82,6 +90,21 @@ enum Gesture: Hashable, CustomStringConvertible {
                 let seconds = try number(1)
                 guard seconds >= 0, seconds <= 3_600 else { throw UsageError("--script: pause seconds must be in [0, 3600]") }
                 gestures.append(.pause(seconds: seconds))
+            case "insert", "delete":
+                guard parts.count == 3, let position = position(parts[1]), let count = count(parts[2]) else {
+                    throw UsageError("--script: \(parts[0]) is '\(parts[0]):SECTION.ITEM:N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'")
+                }
+                gestures.append(.change(parts[0] == "insert" ? .insert(at: position, count: count) : .delete(at: position, count: count)))
+            case "prepend", "append":
+                guard parts.count == 2, let count = count(parts[1]) else {
+                    throw UsageError("--script: \(parts[0]) is '\(parts[0]):N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'")
+                }
+                gestures.append(.change(parts[0] == "prepend" ? .prepend(count: count) : .append(count: count)))
+            case "reload":
+                guard parts.count == 2, let position = position(parts[1]) else {
+                    throw UsageError("--script: reload is 'reload:SECTION.ITEM', not '\(token)'")
+                }
+                gestures.append(.change(.reload(at: position)))
             case "random":
                 let count = try number(1)
                 guard count >= 1, count <= 10_000, count == count.rounded() else {
@@ -89,14 +112,32 @@ enum Gesture: Hashable, CustomStringConvertible {
                 }
                 for _ in 0..<Int(count) { gestures.append(randomGesture(&random)) }
             default:
-                throw UsageError("--script: unknown gesture '\(token)' (drag, fling, jump, end, top, pause, random)")
+                throw UsageError(
+                    "--script: unknown gesture '\(token)' (drag, fling, jump, end, top, pause, random, insert, delete, prepend, append, reload)")
             }
         }
         guard !gestures.isEmpty else { throw UsageError("--script is empty") }
         return gestures
     }
 
-    /// A seeded random gesture for the random mix.
+    /// `SECTION.ITEM`, both whole numbers from 0 to the engine's largest count, or `nil`.
+    private static func position(_ text: String) -> FlowIndexPath? {
+        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        let range = 0...FlowLayoutLimits.maximumCount
+        guard pieces.count == 2, let section = Int(pieces[0]), let item = Int(pieces[1]), range.contains(section),
+            range.contains(item)
+        else { return nil }
+        return FlowIndexPath(item: item, section: section)
+    }
+
+    /// A count of items from 1 to ``DataChange/maximumCount``, or `nil`.
+    private static func count(_ text: String) -> Int? {
+        guard let count = Int(text.replacingUnderscores()), count >= 1, count <= DataChange.maximumCount else { return nil }
+        return count
+    }
+
+    /// A seeded random gesture for the random mix (motion only: a random data
+    /// change would mostly name items that do not exist).
     static func randomGesture(_ random: inout SeededRandom) -> Gesture {
         switch random.int(0..<10) {
         case 0..<4: .drag(speed: random.double(-2_500...2_500).rounded(), seconds: random.double(0.2...1.5))

@@ -27,6 +27,27 @@ final class LayoutDriver {
         return try core!.performFrame(request)
     }
 
+    /// Applies a batch of data changes: one call, as a frame is.
+    func performBatchUpdates(_ batch: BatchUpdate) async throws -> BatchUpdateResult {
+        if let engine { return try await engine.performBatchUpdates(batch) }
+        return try core!.performBatchUpdates(batch)
+    }
+
+    /// Tells the engine where the host scrolled without a frame (the anchor of
+    /// the next batch is found in this rect).
+    func setVisibleRect(_ rect: Rect) async throws {
+        if let engine { return try await engine.setVisibleRect(rect) }
+        try core!.setVisibleRect(rect)
+    }
+
+    /// A header's or footer's attributes, or `nil` when the section has none.
+    func layoutAttributesForSupplementaryElement(
+        ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
+    ) async throws -> LayoutAttributes? {
+        if let engine { return try await engine.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath) }
+        return try core!.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+    }
+
     func layoutAttributesForElements(in rect: Rect) async throws -> [LayoutAttributes] {
         if let engine { return try await engine.layoutAttributesForElements(in: rect) }
         return try core!.layoutAttributesForElements(in: rect)

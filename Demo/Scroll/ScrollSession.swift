@@ -7,9 +7,19 @@ import FlowLayout
 /// previous frame, and gets back what to show and the content-offset adjustment
 /// to apply. Runs on a nonisolated task, so each call is a cheap hop.
 ///
-/// The anchor's on-screen jump is measured from what the call returns: the
-/// anchor's frame before the frame's updates and its frame among the elements
-/// returned after them, each against the scroll offset of its moment.
+/// Data changes come between frames, one `performBatchUpdates` call each
+/// through the same driver, and the session applies the returned adjustment to
+/// its offset as a host would. It keeps its own record of the items by identity
+/// (``ItemLedger``): which were measured, and each one's real size, so that an
+/// item keeps its size when a change moves it and an inserted item gets a new one.
+///
+/// The anchor's on-screen jump is measured from what each call returns: the
+/// anchor's frame before the update (`previousAnchorFrame`) and its frame after
+/// it (among the elements a frame returns, or the transitions a batch returns),
+/// each against the scroll offset of its moment.
+///
+/// A chat session (``Options/chat``) adds what a messaging app's host does
+/// between frames; see ``ChatOptions``.
 struct ScrollSession {
     /// Options that shape a session.
     struct Options: Sendable {
@@ -19,6 +29,25 @@ struct ScrollSession {
         var refineEstimate = false
         /// Drive the core directly instead of the actor.
         var synchronous = false
+        /// Start at the end of the content instead of the top.
+        var startAtEnd = false
+        /// A chat's behaviour between frames, or `nil`.
+        var chat: ChatOptions?
+    }
+
+    /// What a chat's host does between frames (`scroll --chat`).
+    ///
+    /// - History: whenever the visible rect comes within a screen of the top,
+    ///   the next `page` older messages (unmeasured) are prepended, until
+    ///   `history` have been loaded.
+    /// - Arrivals: every `arrivalSeconds` of the session a new message is
+    ///   appended. The view stays where the user reads, by the engine's anchor
+    ///   alone; if they were at the bottom when it came, the host then scrolls to
+    ///   the new bottom to show it, as chat apps do (a scroll, not an anchor jump).
+    struct ChatOptions: Sendable {
+        var history = 1_000
+        var page = 50
+        var arrivalSeconds = 1.5
     }
 
     /// One frame's record, for traces and the text view.
@@ -37,23 +66,49 @@ struct ScrollSession {
         var elements: [LayoutAttributes]
     }
 
+    /// One data change's record, for traces.
+    struct UpdateRecord: Sendable {
+        /// The script token, or `history:N` and `message` for a chat's own.
+        var gesture: String
+        /// The offset after the adjustment (and after following the bottom).
+        var offset: Double
+        var adjustment: Double
+        /// Items added (positive) or removed (negative).
+        var itemDelta: Int
+        var transitions: Int
+        var engineMicros: Double
+        var contentExtent: Double
+        var anchor: ElementIdentifier?
+        var anchorJump: Double
+        /// Whether the host then scrolled to the new bottom (a chat message
+        /// that arrived while the user was at the bottom).
+        var followedToBottom: Bool
+    }
+
     let workload: ScrollWorkload
     let options: Options
     let engine: LayoutDriver
     private let direction: ScrollDirection
     private var offset = 0.0
+    /// The offset the engine's visible rect stands at (it moves it by each
+    /// adjustment); differs from `offset` only after the host scrolls on its own.
+    private var engineOffset = 0.0
     private var contentExtent = 0.0
-    private var measured = Set<FlowIndexPath>()
+    private var ledger: ItemLedger
     private var toReport: [SizeReport] = []
     private(set) var report = ScrollReport()
     private var frameTimes: [Double] = []
+    private var updateTimes: [Double] = []
     private var estimateErrors: [Double] = []
+    private var framesSinceArrival = 0
 
-    /// Creates the engine for `workload`; the first frame comes with ``run(each:)``.
+    /// Creates the engine for `workload`; the first frame comes with ``run(updates:each:)``.
     init(workload: ScrollWorkload, options: Options) throws {
         self.workload = workload
         self.options = options
         direction = workload.configuration.scrollDirection
+        ledger = ItemLedger(itemCounts: workload.sections.map(\.itemCount))
+        if options.chat != nil { report.chat = ScrollReport.Chat(messagesAtStart: ledger.totalItems) }
         do {
             engine = try LayoutDriver(
                 configuration: workload.configuration, sections: workload.sections,
@@ -66,44 +121,57 @@ struct ScrollSession {
         }
     }
 
+    /// `offset` on the host's grid of 1/1024 pt, far below a pixel. Frames of
+    /// the built-in workloads sit on half points, so sums of grid offsets and
+    /// adjustments are exact in doubles: a measured jump of 0 is exactly 0, not
+    /// the rounding of the host's own arithmetic (a prepend that moves the offset
+    /// from 833.4 to 4233.4 would otherwise lose its last bits).
+    static func onGrid(_ offset: Double) -> Double {
+        (offset * 1024).rounded() / 1024
+    }
+
     private var viewportExtent: Double { direction == .vertical ? workload.viewportSize.height : workload.viewportSize.width }
     private var maximumOffset: Double { max(0, contentExtent - viewportExtent) }
 
-    /// Runs every gesture; calls `each` after every frame (return `false` to stop).
-    mutating func run(each: (FrameRecord) -> Bool) async throws {
+    /// Runs every gesture; calls `updates` after every data change and `each`
+    /// after every frame (return `false` to stop).
+    mutating func run(updates: (UpdateRecord) -> Void = { _ in }, each: (FrameRecord) -> Bool) async throws {
         contentExtent = extent(await engine.contentSize)
         report.contentStart = contentExtent
-        report.totalItems = workload.sections.reduce(0) { $0 + $1.itemCount }
-        if !(try await frame(to: 0, gesture: "start", each: each)) { return finish() }
+        let start = options.startAtEnd ? Double.infinity : 0
+        if !(try await frame(to: start, gesture: "start", updates: updates, each: each)) { return finish() }
         let dt = 1 / options.framesPerSecond
         for gesture in options.gestures {
+            let name = gesture.description
             switch gesture {
             case let .drag(speed, seconds):
                 for _ in 0..<max(1, Int((seconds * options.framesPerSecond).rounded())) {
-                    if !(try await frame(to: offset + speed * dt, gesture: gesture.description, each: each)) { return finish() }
+                    if !(try await frame(to: offset + speed * dt, gesture: name, updates: updates, each: each)) { return finish() }
                 }
             case .fling(var velocity):
                 let decay = pow(0.998, 1000 * dt)
                 while abs(velocity) > 10 {
                     let target = offset + velocity * dt
-                    if !(try await frame(to: target, gesture: gesture.description, each: each)) { return finish() }
+                    if !(try await frame(to: target, gesture: name, updates: updates, each: each)) { return finish() }
                     if target < 0 || target > maximumOffset { break }
                     velocity *= decay
                 }
             case .jump(let target):
-                let indexPath = try await resolve(target)
+                let indexPath = try resolve(target)
                 let attributes = try await engine.layoutAttributesForItem(at: indexPath)
-                if !(try await land(on: direction.crossMin(attributes.frame), gesture: gesture.description, each: each)) {
+                if !(try await land(on: direction.crossMin(attributes.frame), gesture: name, updates: updates, each: each)) {
                     return finish()
                 }
             case .end:
-                if !(try await land(on: .infinity, gesture: "end", each: each)) { return finish() }
+                if !(try await land(on: .infinity, gesture: name, updates: updates, each: each)) { return finish() }
             case .top:
-                if !(try await land(on: 0, gesture: "top", each: each)) { return finish() }
+                if !(try await land(on: 0, gesture: name, updates: updates, each: each)) { return finish() }
             case .pause(let seconds):
                 for _ in 0..<Int((seconds * options.framesPerSecond).rounded()) {
-                    if !(try await frame(to: offset, gesture: gesture.description, each: each)) { return finish() }
+                    if !(try await frame(to: offset, gesture: name, updates: updates, each: each)) { return finish() }
                 }
+            case .change(let change):
+                updates(try await apply(change, gesture: name))
             }
         }
         finish()
@@ -111,17 +179,19 @@ struct ScrollSession {
 
     /// A scroll to `target` in one frame, then a quarter second at rest while the
     /// newly visible items report their sizes.
-    private mutating func land(on target: Double, gesture: String, each: (FrameRecord) -> Bool) async throws -> Bool {
-        if !(try await frame(to: target, gesture: gesture, each: each)) { return false }
+    private mutating func land(
+        on target: Double, gesture: String, updates: (UpdateRecord) -> Void, each: (FrameRecord) -> Bool
+    ) async throws -> Bool {
+        if !(try await frame(to: target, gesture: gesture, updates: updates, each: each)) { return false }
         for _ in 0..<Int((options.framesPerSecond / 4).rounded()) {
-            if !(try await frame(to: offset, gesture: gesture, each: each)) { return false }
+            if !(try await frame(to: offset, gesture: gesture, updates: updates, each: each)) { return false }
         }
         return true
     }
 
-    private func resolve(_ target: Gesture.ItemTarget) async throws -> FlowIndexPath {
-        let counts = workload.sections.lazy.map(\.itemCount)
-        let total = report.totalItems
+    private func resolve(_ target: Gesture.ItemTarget) throws -> FlowIndexPath {
+        let counts = ledger.itemCounts
+        let total = ledger.totalItems
         func path(global: Int) throws -> FlowIndexPath {
             guard total > 0 else { throw InputError("jump: the collection has no items") }
             var remaining = min(max(global, 0), total - 1)
@@ -143,9 +213,12 @@ struct ScrollSession {
     }
 
     /// One frame: scroll to `target` (clamped to the content), report what was
-    /// measured, apply the adjustment. Returns what `each` returns.
-    private mutating func frame(to target: Double, gesture: String, each: (FrameRecord) -> Bool) async throws -> Bool {
-        let requested = min(max(target, 0), maximumOffset)
+    /// measured, apply the adjustment; then, in a chat, what its host does
+    /// between frames. Returns what `each` returns.
+    private mutating func frame(
+        to target: Double, gesture: String, updates: (UpdateRecord) -> Void, each: (FrameRecord) -> Bool
+    ) async throws -> Bool {
+        let requested = min(max(Self.onGrid(target), 0), maximumOffset)
         let rect = direction.visibleRect(offset: requested, viewport: workload.viewportSize)
         let reports = toReport
         let start = ContinuousClock.now
@@ -154,6 +227,7 @@ struct ScrollSession {
         frameTimes.append(micros)
         let adjustment = direction == .vertical ? result.update.contentOffsetAdjustment.y : result.update.contentOffsetAdjustment.x
         offset = requested + adjustment
+        engineOffset = offset
         contentExtent = extent(result.update.contentSize)
 
         // Where the anchor was on screen before the frame's updates, and where it
@@ -162,36 +236,140 @@ struct ScrollSession {
         if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame,
             let new = result.elements.first(where: { $0.identifier == anchor })?.frame
         {
-            let leading = options.anchor == .firstVisibleItem
-            let oldEdge = leading ? direction.crossMin(old) : direction.crossMax(old)
-            let newEdge = leading ? direction.crossMin(new) : direction.crossMax(new)
-            jump = abs((newEdge - offset) - (oldEdge - requested))
+            jump = abs((keptEdge(new) - offset) - (keptEdge(old) - requested))
         }
         report.maxAnchorJump = max(report.maxAnchorJump, jump)
         report.sizeReports += reports.count
         if !reports.isEmpty { report.framesWithReports += 1 }
 
         toReport = []
-        for element in result.elements where element.category == .cell && !measured.contains(element.indexPath) {
-            measured.insert(element.indexPath)
-            let size = workload.realSize(element.indexPath)
+        for element in result.elements where element.category == .cell {
+            let item = ledger.identity(at: element.indexPath)
+            guard ledger.markMeasured(item) else { continue }
+            let size = workload.realSize(of: item)
             toReport.append(SizeReport(indexPath: element.indexPath, size: size))
             let estimate = extent(workload.configuration.estimatedItemSize)
             if estimate > 0 { estimateErrors.append(abs(extent(size) - estimate) / estimate) }
         }
         report.frames += 1
-        return each(
+        let goOn = each(
             FrameRecord(
                 index: report.frames - 1, gesture: gesture, offset: offset, adjustment: adjustment,
                 reports: reports.count, shown: result.elements.count, engineMicros: micros,
                 contentExtent: contentExtent, anchor: result.update.anchor, anchorJump: jump,
                 visibleRect: result.visibleRect, elements: result.elements))
+        if goOn, options.chat != nil { try await chatBetweenFrames(updates: updates) }
+        return goOn
+    }
+
+    // MARK: Data changes
+
+    /// Applies one data change: one `performBatchUpdates` call, the adjustment
+    /// applied to the offset, the ledger and the pending size reports brought
+    /// up to date, the anchor's jump measured.
+    ///
+    /// - Throws: ``InputError`` when the engine refuses the change (an item that
+    ///   does not exist); nothing is changed then.
+    private mutating func apply(_ change: DataChange, gesture: String) async throws -> UpdateRecord {
+        let itemChange = try change.resolved(itemCounts: ledger.itemCounts)
+        // The engine anchors on the visible rect it knows: bring it to where the
+        // host is if the host scrolled on its own since the last call.
+        if engineOffset != offset {
+            try await engine.setVisibleRect(direction.visibleRect(offset: offset, viewport: workload.viewportSize))
+            engineOffset = offset
+        }
+        let before = offset
+        let start = ContinuousClock.now
+        let result: BatchUpdateResult
+        do {
+            result = try await engine.performBatchUpdates(itemChange.batch)
+        } catch let error as FlowLayoutError {
+            throw InputError("\(gesture): the engine refused the batch: \(error)")
+        }
+        let micros = Measure.micros(since: start)
+        updateTimes.append(micros)
+        let adjustment = direction == .vertical ? result.update.contentOffsetAdjustment.y : result.update.contentOffsetAdjustment.x
+        offset = before + adjustment
+        engineOffset = offset
+        contentExtent = extent(result.update.contentSize)
+        toReport = ledger.renumbered(toReport, through: itemChange)
+        ledger.apply(itemChange)
+
+        // Where the anchor was on screen before the batch, and where it is after
+        // it and the adjustment: its frame among the transitions (it was in view
+        // before, so it is there), or asked for.
+        var jump = 0.0
+        if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame {
+            var new = result.transitions.first { $0.category == anchor.category && $0.indexPath == anchor.indexPath }?.after
+            if new == nil { new = try await frame(of: anchor) }
+            guard let new else { throw InputError("\(gesture): the anchor \(anchor.indexPath) has no frame after the batch") }
+            jump = abs((keptEdge(new) - offset) - (keptEdge(old) - before))
+        }
+        report.maxAnchorJump = max(report.maxAnchorJump, jump)
+        report.maxUpdateAnchorJump = max(report.maxUpdateAnchorJump, jump)
+        report.updates += 1
+        switch itemChange.kind {
+        case .insert: report.itemsInserted += itemChange.count
+        case .delete: report.itemsDeleted += itemChange.count
+        case .reload: report.itemsReloaded += itemChange.count
+        }
+        return UpdateRecord(
+            gesture: gesture, offset: offset, adjustment: adjustment, itemDelta: itemChange.itemDelta,
+            transitions: result.transitions.count, engineMicros: micros, contentExtent: contentExtent,
+            anchor: result.update.anchor, anchorJump: jump, followedToBottom: false)
+    }
+
+    /// An element's frame now, asked of the engine.
+    private func frame(of element: ElementIdentifier) async throws -> Rect? {
+        switch element.category {
+        case .cell: try await engine.layoutAttributesForItem(at: element.indexPath).frame
+        case .header: try await engine.layoutAttributesForSupplementaryElement(ofKind: .header, at: element.indexPath)?.frame
+        case .footer: try await engine.layoutAttributesForSupplementaryElement(ofKind: .footer, at: element.indexPath)?.frame
+        }
+    }
+
+    /// The edge of a frame the anchor keeps: leading for the first visible item,
+    /// trailing for the last.
+    private func keptEdge(_ frame: Rect) -> Double {
+        options.anchor == .firstVisibleItem ? direction.crossMin(frame) : direction.crossMax(frame)
+    }
+
+    // MARK: Chat
+
+    /// What a chat's host does after a frame: load a page of history when the
+    /// user nears the top, and let a new message arrive when one is due.
+    private mutating func chatBetweenFrames(updates: (UpdateRecord) -> Void) async throws {
+        guard let chat = options.chat, var counts = report.chat else { return }
+        let left = chat.history - counts.historyMessages
+        if left > 0, offset < viewportExtent {
+            let page = min(chat.page, left)
+            updates(try await apply(.prepend(count: page), gesture: "history:\(page)"))
+            counts.historyPages += 1
+            counts.historyMessages += page
+        }
+        framesSinceArrival += 1
+        if chat.arrivalSeconds > 0, framesSinceArrival >= max(1, Int((chat.arrivalSeconds * options.framesPerSecond).rounded())) {
+            framesSinceArrival = 0
+            let atBottom = offset >= maximumOffset - 0.5
+            var record = try await apply(.append(count: 1), gesture: "message")
+            counts.messagesReceived += 1
+            if atBottom {
+                offset = maximumOffset
+                record.offset = offset
+                record.followedToBottom = true
+                counts.followedToBottom += 1
+            }
+            updates(record)
+        }
+        report.chat = counts
     }
 
     private mutating func finish() {
         report.contentEnd = contentExtent
-        report.itemsShown = measured.count
+        report.totalItems = ledger.totalItems
+        report.itemsShown = ledger.measured.count
         report.frameMicros = Percentiles(frameTimes)
+        report.updateMicros = Percentiles(updateTimes)
         if !estimateErrors.isEmpty {
             report.estimateErrorMean = estimateErrors.reduce(0, +) / Double(estimateErrors.count)
             report.estimateErrorMax = estimateErrors.max() ?? 0

@@ -22,21 +22,46 @@ struct ScrollWorkload: Sendable {
         /// each axis, rounded to half points (a 2× display).
         case seeded(estimate: Size, variation: Double, seed: UInt64)
         /// A description's sizes: per section, `itemSizes`, or `itemSize` for all.
-        case described([[Size]?], itemSize: Size)
+        /// Items added during the session: the estimate ± 50%, seeded.
+        case described([[Size]?], itemSize: Size, seed: UInt64)
+        /// Chat messages: the full `width`, and a seeded height: text of one to
+        /// fifteen lines (most are short), or now and then a photo.
+        case messages(width: Double, seed: UInt64)
     }
 
-    /// The real size of an item.
+    /// The real size of the item at `indexPath` when the session starts.
     func realSize(_ indexPath: FlowIndexPath) -> Size {
+        realSize(of: .original(indexPath))
+    }
+
+    /// The real size of an item: the same for an identity whatever its position
+    /// and whenever it is asked.
+    func realSize(of item: ItemIdentity) -> Size {
         switch sizes {
         case let .seeded(estimate, variation, seed):
-            var random = SeededRandom.keyed(UInt64(indexPath.section) << 32 | UInt64(indexPath.item), seed: seed)
-            func scaled(_ value: Double) -> Double {
-                ((value * (1 + variation * random.double(-1...1))) * 2).rounded() / 2
+            return Self.scaled(estimate, variation: variation, key: item.rawValue, seed: seed)
+        case let .described(perSection, itemSize, seed):
+            guard let indexPath = item.originalIndexPath else {
+                return Self.scaled(configuration.estimatedItemSize, variation: 0.5, key: item.rawValue, seed: seed)
             }
-            return Size(width: scaled(estimate.width), height: scaled(estimate.height))
-        case let .described(perSection, itemSize):
             return perSection[indexPath.section]?[indexPath.item] ?? itemSize
+        case let .messages(width, seed):
+            var random = SeededRandom.keyed(item.rawValue, seed: seed)
+            if random.chance(0.08) { return Size(width: width, height: 240) }
+            var lines = 1
+            while lines < 15 && random.chance(0.45) { lines += 1 }
+            return Size(width: width, height: 20 + 20.5 * Double(lines))
         }
+    }
+
+    /// `estimate` scaled along each axis by a seeded factor in 1 ± variation,
+    /// rounded to half points.
+    private static func scaled(_ estimate: Size, variation: Double, key: UInt64, seed: UInt64) -> Size {
+        var random = SeededRandom.keyed(key, seed: seed)
+        func scaled(_ value: Double) -> Double {
+            ((value * (1 + variation * random.double(-1...1))) * 2).rounded() / 2
+        }
+        return Size(width: scaled(estimate.width), height: scaled(estimate.height))
     }
 
     /// The built-in collection: `sectionCount` sections of `itemsPerSection`
@@ -61,7 +86,7 @@ struct ScrollWorkload: Sendable {
 
     /// A description's collection: its `itemSizes` are the real sizes, its
     /// `estimatedItemSize` the estimate.
-    static func described(_ description: LayoutDescription) throws -> ScrollWorkload {
+    static func described(_ description: LayoutDescription, seed: UInt64) throws -> ScrollWorkload {
         guard description.configuration.isSelfSizing else {
             throw InputError("layout.estimatedItemSize: must not be zero for a scroll session (it is the estimate)")
         }
@@ -71,9 +96,30 @@ struct ScrollWorkload: Sendable {
         let total = sections.reduce(0) { $0 + $1.itemCount }
         return ScrollWorkload(
             configuration: description.configuration, sections: sections, viewportSize: description.viewportSize,
-            sizes: .described(real, itemSize: description.configuration.itemSize),
+            sizes: .described(real, itemSize: description.configuration.itemSize, seed: seed),
             summary: "\(grouped(total)) self-sizing items in \(grouped(sections.count)) sections from a description, "
                 + "estimate \(description.configuration.estimatedItemSize)")
+    }
+}
+
+extension ScrollWorkload {
+    /// The estimated height of a chat message.
+    static let messageEstimate = 64.0
+
+    /// A chat: one section of `messages` full-width, self-sizing messages (one
+    /// a line), estimated 64 points high, with real heights from 40.5 to 327.5
+    /// points (seeded), 72 on average.
+    static func chat(messages: Int, viewport: Size, seed: UInt64) -> ScrollWorkload {
+        var configuration = FlowLayoutConfiguration(
+            scrollDirection: .vertical, estimatedItemSize: Size(width: viewport.width, height: messageEstimate))
+        configuration.minimumLineSpacing = 4
+        configuration.minimumInteritemSpacing = 0
+        configuration.sectionInset = EdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
+        return ScrollWorkload(
+            configuration: configuration, sections: [FlowSection(itemCount: messages)], viewportSize: viewport,
+            sizes: .messages(width: viewport.width, seed: seed),
+            summary: "a chat of full-width self-sizing messages, estimate \(LayoutOutput.number(messageEstimate)) pt high, "
+                + "real heights seeded (seed \(seed))")
     }
 }
 
