@@ -164,10 +164,33 @@ public actor FlowLayoutEngine {
 
     /// Changes the settings beyond UIKit: see ``FlowLayoutState/setOptions(_:)``.
     ///
+    /// - Throws: ``FlowLayoutError`` for an invalid display scale.
     /// - Complexity: one actor hop, plus finding the anchor.
     @discardableResult
-    public func setOptions(_ options: FlowLayoutOptions) -> LayoutUpdate {
-        state.setOptions(options)
+    public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> LayoutUpdate {
+        try state.setOptions(options)
+    }
+
+    /// The content offset that shows an item at a position: see
+    /// ``FlowLayoutState/contentOffset(forItemAt:position:)``.
+    ///
+    /// - Throws: ``FlowLayoutError`` for an index path out of range.
+    /// - Complexity: one actor hop, plus O(log S + log R + line).
+    public func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) throws(FlowLayoutError)
+        -> Point
+    {
+        try state.contentOffset(forItemAt: indexPath, position: position)
+    }
+
+    /// Where a scroll gesture comes to rest: see
+    /// ``FlowLayoutState/targetContentOffset(forProposedContentOffset:velocity:)``.
+    ///
+    /// - Throws: ``FlowLayoutError`` for a NaN or infinite component.
+    /// - Complexity: one actor hop, plus O(log S + log R + a few lines).
+    public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) throws(FlowLayoutError)
+        -> Point
+    {
+        try state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
     }
 
     /// Zeroes the work counters.

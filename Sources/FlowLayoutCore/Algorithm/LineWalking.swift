@@ -15,7 +15,7 @@
 /// its line's exact top by at most three roundings of half an ulp each (the
 /// top's conversion, the centring offset, the item's extent), so its far edge
 /// can exceed its line's exact end by less than four ulps.
-struct LineSpan {
+struct LineSpan: Hashable {
     /// The line's first item, in the section.
     var firstItem: Int
     /// The line's leading edge across lines.

@@ -27,6 +27,14 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
     /// The size of each section's footer; only its extent along the scroll axis is
     /// used, and zero there omits the footer. Default: 0 × 0.
     public var footerReferenceSize: Size
+    /// Whether each section's header sticks to the leading edge of the visible
+    /// rect while its section is on screen, pushed away by the section's end
+    /// (`flow-layout.md` 8.1). Default: `false`.
+    public var sectionHeadersPinToVisibleBounds: Bool
+    /// Whether each section's footer sticks to the trailing edge of the visible
+    /// rect while its section is on screen (`flow-layout.md` 8.1). Default: `false`.
+    public var sectionFootersPinToVisibleBounds: Bool
+
     /// Creates a configuration; every parameter defaults to UIKit's value.
     public init(
         scrollDirection: ScrollDirection = .vertical,
@@ -36,7 +44,9 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
         minimumInteritemSpacing: Double = 10,
         sectionInset: EdgeInsets = .zero,
         headerReferenceSize: Size = .zero,
-        footerReferenceSize: Size = .zero
+        footerReferenceSize: Size = .zero,
+        sectionHeadersPinToVisibleBounds: Bool = false,
+        sectionFootersPinToVisibleBounds: Bool = false
     ) {
         self.scrollDirection = scrollDirection
         self.itemSize = itemSize
@@ -46,8 +56,19 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
         self.sectionInset = sectionInset
         self.headerReferenceSize = headerReferenceSize
         self.footerReferenceSize = footerReferenceSize
+        self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
     }
 
     /// Whether items without per-item sizes are self-sizing: the estimate is not zero.
     public var isSelfSizing: Bool { estimatedItemSize != .zero }
+
+    /// Whether `other` lays lines out exactly as this configuration does: they
+    /// differ at most in what pins (pinning moves frames at query time only).
+    func hasSameLines(as other: FlowLayoutConfiguration) -> Bool {
+        var unpinned = other
+        unpinned.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        unpinned.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+        return unpinned == self
+    }
 }

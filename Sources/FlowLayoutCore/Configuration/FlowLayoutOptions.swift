@@ -1,7 +1,9 @@
-/// Every setting beyond UIKit's flow layout, in one place: how lines align, how
-/// updates keep the visible content still, and how estimates evolve. Each
-/// defaults to UIKit's behaviour, so `FlowLayoutOptions()` lays out exactly what
-/// `UICollectionViewFlowLayout` does.
+/// Every setting beyond UIKit's flow layout properties, in one place: how lines
+/// align, how updates keep the visible content still, how estimates evolve, and
+/// how frames are presented (direction, pixel snapping, where scrolling comes to
+/// rest). Each defaults to UIKit's behaviour, so `FlowLayoutOptions()` lays out
+/// exactly what `UICollectionViewFlowLayout` does. (Pinned headers and footers
+/// are UIKit properties, so they live in ``FlowLayoutConfiguration``.)
 public struct FlowLayoutOptions: Hashable, Sendable {
     /// Which visible element an update keeps fixed on screen (`flow-layout.md` 7.2).
     public enum ScrollAnchor: Hashable, Sendable {
@@ -25,6 +27,30 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         case meanOfReportedSizes
     }
 
+    /// The direction lines run in (`flow-layout.md` 8.2).
+    public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+        /// Left to right: UIKit's layout. The default.
+        case leftToRight
+        /// Right to left: the left-to-right layout mirrored, `x' = contentWidth −
+        /// x − width`, as UIKit mirrors a flow layout in a right-to-left interface.
+        /// Scrolling horizontally, section 0 is at the right end of the content.
+        case rightToLeft
+    }
+
+    /// Where a scroll gesture comes to rest (`flow-layout.md` 8.5): the candidates
+    /// ``FlowLayoutState/targetContentOffset(forProposedContentOffset:velocity:)``
+    /// chooses among.
+    public enum ScrollSnapping: String, Hashable, Sendable, CaseIterable {
+        /// Anywhere: the proposed offset, UIKit's default.
+        case none
+        /// At the leading edge of a line or a header.
+        case lineStart
+        /// With an item's centre at the viewport's centre (carousels).
+        case itemCenter
+        /// At a multiple of the viewport's extent (paging).
+        case page
+    }
+
     /// How items sit along lines that are not a section's last (`flow-layout.md`
     /// 3.4). Default: ``LineAlignment/justified``, UIKit's behaviour.
     public var lineAlignment: LineAlignment
@@ -38,6 +64,15 @@ public struct FlowLayoutOptions: Hashable, Sendable {
     public var scrollAnchor: ScrollAnchor
     /// How estimates evolve. Default: ``EstimateRefinement/off``.
     public var estimateRefinement: EstimateRefinement
+    /// The direction lines run in. Default: ``LayoutDirection/leftToRight``.
+    public var layoutDirection: LayoutDirection
+    /// The screen's pixels per point for pixel snapping (`flow-layout.md` 8.3):
+    /// each frame edge is rounded to the nearest pixel, so touching elements keep
+    /// touching and none overlaps that did not. `0`, the default, is off. Must be
+    /// finite and not negative.
+    public var displayScale: Double
+    /// Where scrolling comes to rest. Default: ``ScrollSnapping/none``.
+    public var snapping: ScrollSnapping
 
     /// Creates options; each defaults to the UIKit-compatible behaviour.
     public init(
@@ -45,12 +80,18 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         lastLineAlignment: LastLineAlignment = .automatic,
         crossAlignment: CrossAlignment = .center,
         scrollAnchor: ScrollAnchor = .firstVisibleItem,
-        estimateRefinement: EstimateRefinement = .off
+        estimateRefinement: EstimateRefinement = .off,
+        layoutDirection: LayoutDirection = .leftToRight,
+        displayScale: Double = 0,
+        snapping: ScrollSnapping = .none
     ) {
         self.lineAlignment = lineAlignment
         self.lastLineAlignment = lastLineAlignment
         self.crossAlignment = crossAlignment
         self.scrollAnchor = scrollAnchor
         self.estimateRefinement = estimateRefinement
+        self.layoutDirection = layoutDirection
+        self.displayScale = displayScale
+        self.snapping = snapping
     }
 }

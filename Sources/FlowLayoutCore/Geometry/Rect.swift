@@ -38,6 +38,10 @@ public struct Rect: Hashable, Sendable {
     public var maxX: Double { origin.x + size.width }
     /// The largest y-coordinate, `minY + height`.
     public var maxY: Double { origin.y + size.height }
+    /// The x-coordinate of the centre, `minX + width / 2`.
+    public var midX: Double { origin.x + size.width / 2 }
+    /// The y-coordinate of the centre, `minY + height / 2`.
+    public var midY: Double { origin.y + size.height / 2 }
     /// The width.
     public var width: Double { size.width }
     /// The height.

@@ -46,11 +46,12 @@ extension FlowLayoutState {
                 throw error
             }
         }
-        // 4. Anchor.
+        // 4. Anchor. A batch ends a scroll to an item: its anchor is 10.4's.
+        scrollTarget = nil
         let anchor = anchorThroughBatch(before: before, plan: plan)
         var adjustment = Point.zero
         if let anchor {
-            adjustment = configuration.scrollDirection.offset(cross: anchor.edge - keptEdge(of: anchor.old.frame))
+            adjustment = configuration.scrollDirection.offset(cross: anchor.edge - edge(keptEdge, of: anchor.old.frame))
             if var rect = visibleRect {
                 rect.origin.x += adjustment.x
                 rect.origin.y += adjustment.y
@@ -110,7 +111,7 @@ extension FlowLayoutState {
         old: LayoutAttributes, new: ElementIdentifier, edge: Double
     )? {
         let candidates = options.scrollAnchor == .firstVisibleItem ? before : before.reversed()
-        for candidate in candidates {
+        for candidate in candidates where !pins(candidate.category) {
             let section = candidate.indexPath.section
             guard plan.sectionMovedTo[section] == nil, let newSection = plan.newIndex(ofSection: section) else { continue }
             let identifier: ElementIdentifier
@@ -122,10 +123,13 @@ extension FlowLayoutState {
                 identifier = ElementIdentifier(category: candidate.category, indexPath: FlowIndexPath(item: 0, section: newSection))
             }
             guard let frame = currentFrame(of: identifier) else { continue }
-            return (candidate, identifier, keptEdge(of: frame))
+            return (candidate, identifier, edge(keptEdge, of: frame))
         }
         return nil
     }
+
+    /// The edge the anchor of a batch keeps.
+    private var keptEdge: KeptEdge { options.scrollAnchor == .firstVisibleItem ? .leading : .trailing }
 
     /// Step 5: the transitions of every element in view before or after the batch.
     private mutating func transitionsThroughBatch(

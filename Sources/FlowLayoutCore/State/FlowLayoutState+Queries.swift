@@ -72,8 +72,16 @@ extension FlowLayoutState {
     /// counting pending sections at their estimated extent. Equal to
     /// ``exactContentSize()`` when ``pendingSectionCount`` is zero.
     ///
+    /// With pixel snapping (``FlowLayoutOptions/displayScale``) each component is
+    /// rounded up to the pixel grid (`flow-layout.md` 8.3).
+    ///
     /// - Complexity: O(1).
     public var contentSize: Size {
+        Presentation.snappedUp(naturalContentSize, scale: options.displayScale)
+    }
+
+    /// The content size before pixel snapping.
+    var naturalContentSize: Size {
         let total = sections.summary.extent.double
         return configuration.scrollDirection == .vertical
             ? Size(width: viewportSize.width, height: total)
@@ -151,8 +159,12 @@ extension FlowLayoutState {
         return segments
     }
 
-    /// Calls `body` with each element meeting `rect`, in order, until it returns `false`.
-    mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
+    /// Calls `body` with each element whose natural frame (pinned by `pinning`
+    /// when given, not mirrored or snapped) meets `rect`, in order, until it
+    /// returns `false`.
+    mutating func forEachNaturalElement(
+        in rect: Rect, pinning: Presentation? = nil, _ body: (LayoutAttributes) -> Bool
+    ) {
         guard sections.count > 0 else { return }
         let direction = configuration.scrollDirection
         let (low, high) = direction.crossSpan(rect)
@@ -171,9 +183,11 @@ extension FlowLayoutState {
             if start.double > high { return }
             let metrics = sectionMetrics(record.metricsIndex)
             let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
-            if metrics.headerExtent > 0, meetsMainSpan, start + Offset(metrics.headerExtent) >= key {
-                let header = supplementary(.header, section: q, cross: start, extent: metrics.headerExtent, metrics: metrics)
-                if header.frame.touches(rect), !body(header) { return }
+            if metrics.headerExtent > 0, meetsMainSpan,
+                let attributes = header(ofSection: q, start: start, extent: record.extent, metrics: metrics, pinning: pinning),
+                pinning?.pinsHeaders == true || start + Offset(metrics.headerExtent) >= key
+            {
+                if attributes.frame.touches(rect), !body(attributes) { return }
             }
             let context = context(of: record)
             var stopped = false
@@ -195,12 +209,11 @@ extension FlowLayoutState {
                 }
             }
             if stopped { return }
-            if metrics.footerExtent > 0, meetsMainSpan {
-                let footerTop = footerStart(start: start, extent: record.extent, metrics: metrics)
-                if footerTop.double <= high {
-                    let footer = supplementary(.footer, section: q, cross: footerTop, extent: metrics.footerExtent, metrics: metrics)
-                    if footer.frame.touches(rect), !body(footer) { return }
-                }
+            if metrics.footerExtent > 0, meetsMainSpan,
+                let attributes = footer(ofSection: q, start: start, extent: record.extent, metrics: metrics, pinning: pinning),
+                direction.crossSpan(attributes.frame).min <= high
+            {
+                if attributes.frame.touches(rect), !body(attributes) { return }
             }
             // Lines that ran past the rect put every later section past it too.
             if !completed { return }
@@ -236,17 +249,54 @@ extension FlowLayoutState {
     /// at `cross`.
     @inline(__always)
     func supplementary(
-        _ category: ElementCategory, section q: Int, cross: Offset, extent: Double, metrics: SectionMetrics
+        _ category: ElementCategory, section q: Int, cross: Double, extent: Double, metrics: SectionMetrics,
+        zIndex: Int = 10
     ) -> LayoutAttributes {
         LayoutAttributes(
             category: category, indexPath: FlowIndexPath(item: 0, section: q),
             frame: configuration.scrollDirection.rect(
-                main: 0, cross: cross.double, mainLength: metrics.viewportMain, crossLength: extent),
-            zIndex: 10)
+                main: 0, cross: cross, mainLength: metrics.viewportMain, crossLength: extent),
+            zIndex: zIndex)
     }
 
-    /// The attributes of a valid item.
-    mutating func attributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
+    /// The natural attributes of section `q`'s header (`nil` when omitted),
+    /// pinned when `pinning` pins headers (8.1); the section starts at `start`
+    /// and spans `extent`.
+    @inline(__always)
+    func header(
+        ofSection q: Int, start: Offset, extent: Offset, metrics: SectionMetrics, pinning: Presentation?
+    ) -> LayoutAttributes? {
+        guard metrics.headerExtent > 0 else { return nil }
+        guard let pinning, pinning.pinsHeaders else {
+            return supplementary(.header, section: q, cross: start.double, extent: metrics.headerExtent, metrics: metrics)
+        }
+        let end = footerStart(start: start, extent: extent, metrics: metrics).double
+        let cross = pinning.pinnedHeader(natural: start.double, extent: metrics.headerExtent, end: end)
+        return supplementary(
+            .header, section: q, cross: cross, extent: metrics.headerExtent, metrics: metrics,
+            zIndex: Presentation.pinnedZIndex)
+    }
+
+    /// The natural attributes of section `q`'s footer (`nil` when omitted),
+    /// pinned when `pinning` pins footers (8.1).
+    @inline(__always)
+    func footer(
+        ofSection q: Int, start: Offset, extent: Offset, metrics: SectionMetrics, pinning: Presentation?
+    ) -> LayoutAttributes? {
+        guard metrics.footerExtent > 0 else { return nil }
+        let natural = footerStart(start: start, extent: extent, metrics: metrics).double
+        guard let pinning, pinning.pinsFooters else {
+            return supplementary(.footer, section: q, cross: natural, extent: metrics.footerExtent, metrics: metrics)
+        }
+        let contentStart = (start + Offset(metrics.headerExtent)).double
+        let cross = pinning.pinnedFooter(natural: natural, extent: metrics.footerExtent, contentStart: contentStart)
+        return supplementary(
+            .footer, section: q, cross: cross, extent: metrics.footerExtent, metrics: metrics,
+            zIndex: Presentation.pinnedZIndex)
+    }
+
+    /// The natural attributes of a valid item.
+    mutating func naturalAttributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
         let q = indexPath.section
         layOutPendingSections(through: q)
         let record = sections[q]
@@ -281,15 +331,18 @@ extension FlowLayoutState {
         return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
     }
 
-    /// The attributes of a valid section's header or footer, or `nil` if omitted.
-    mutating func supplementaryAttributes(_ category: ElementCategory, section q: Int) -> LayoutAttributes? {
-        let record = sections[q]
-        let metrics = sectionMetrics(record.metricsIndex)
-        let extent = category == .header ? metrics.headerExtent : metrics.footerExtent
-        guard extent > 0 else { return nil }
+    /// The natural attributes of a valid section's header or footer, pinned by
+    /// `pinning` when given, or `nil` if omitted.
+    mutating func naturalSupplementaryAttributes(
+        _ category: ElementCategory, section q: Int, pinning: Presentation?
+    ) -> LayoutAttributes? {
+        let metrics = sectionMetrics(sections[q].metricsIndex)
+        guard (category == .header ? metrics.headerExtent : metrics.footerExtent) > 0 else { return nil }
         layOutPendingSections(through: q)
         let start = sectionStart(q)
-        let cross = category == .header ? start : footerStart(start: start, extent: sections[q].extent, metrics: metrics)
-        return supplementary(category, section: q, cross: cross, extent: extent, metrics: metrics)
+        let extent = sections[q].extent
+        return category == .header
+            ? header(ofSection: q, start: start, extent: extent, metrics: metrics, pinning: pinning)
+            : footer(ofSection: q, start: start, extent: extent, metrics: metrics, pinning: pinning)
     }
 }

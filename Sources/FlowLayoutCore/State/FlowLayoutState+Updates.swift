@@ -6,7 +6,9 @@
 /// result might pass the content limit (9) is applied to a copy first.
 extension FlowLayoutState {
     /// Sets the rect of content the host shows. A pure scroll: the layout does
-    /// not change (`flow-layout.md` 7.3).
+    /// not change (`flow-layout.md` 7.3); pinned headers and footers follow the
+    /// rect (8.1). A rect elsewhere than where a scroll to an item put it ends
+    /// that scroll's hold on the item (8.4).
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a NaN or
     ///   infinite component or a negative size.
@@ -14,6 +16,7 @@ extension FlowLayoutState {
     public mutating func setVisibleRect(_ rect: Rect) throws(FlowLayoutError) {
         try Self.validate(rect: rect, path: "visibleRect")
         visibleRect = rect
+        if scrollTarget?.origin != rect.origin { scrollTarget = nil }
     }
 
     /// Applies the real sizes items reported, re-laying out only what they can
@@ -95,23 +98,29 @@ extension FlowLayoutState {
             next.currentEstimatedItemSize = newConfiguration.estimatedItemSize
             next.measuredTotals.nextRefresh = Swift.max(1, next.sections.summary.measured + 1)
         }
+        let keepsLines = newConfiguration.hasSameLines(as: next.configuration)
         next.configuration = newConfiguration
-        next.invalidateAllSections()
-        try next.enforceContentLimit(path: "configuration")
+        if !keepsLines {
+            next.invalidateAllSections()
+            try next.enforceContentLimit(path: "configuration")
+        }
         self = next
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         checkInvariants()
         return update
     }
 
-    /// Changes the engine options (alignment, anchoring, estimate refinement),
-    /// keeping the anchor still. A new estimate-refinement mode takes effect with
-    /// the next report.
+    /// Changes the engine options (alignment, anchoring, estimate refinement,
+    /// presentation), keeping the anchor still. A new estimate-refinement mode
+    /// takes effect with the next report.
     ///
+    /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a negative,
+    ///   NaN or infinite `displayScale` (`options.displayScale`); nothing changes.
     /// - Complexity: O(log S + log R + k) to find the anchor before and after;
     ///   alignment moves items within their lines, never the lines.
     @discardableResult
-    public mutating func setOptions(_ newOptions: FlowLayoutOptions) -> LayoutUpdate {
+    public mutating func setOptions(_ newOptions: FlowLayoutOptions) throws(FlowLayoutError) -> LayoutUpdate {
+        try Self.validate(options: newOptions, path: "options")
         let previousContentSize = contentSize
         let anchor = captureAnchor()
         options = newOptions
@@ -136,7 +145,9 @@ extension FlowLayoutState {
         try validate(reports: request.sizeReports, path: "sizeReports")
         let previousContentSize = contentSize
         let previousVisibleRect = visibleRect
+        let previousTarget = scrollTarget
         visibleRect = request.visibleRect
+        if scrollTarget?.origin != request.visibleRect.origin { scrollTarget = nil }
         // A frame that only scrolls changes nothing and keeps no anchor.
         let anchor = resizes || !request.sizeReports.isEmpty ? captureAnchor() : nil
         do {
@@ -158,6 +169,7 @@ extension FlowLayoutState {
             }
         } catch {
             visibleRect = previousVisibleRect
+            scrollTarget = previousTarget
             throw error
         }
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)

@@ -50,6 +50,11 @@ extension FlowLayoutState {
         try validate(size: configuration.footerReferenceSize, path: path + ".footerReferenceSize")
     }
 
+    /// Throws unless every option is valid (the display scale is a length).
+    static func validate(options: FlowLayoutOptions, path: String) throws(FlowLayoutError) {
+        try validate(options.displayScale, path: path + ".displayScale")
+    }
+
     /// Throws unless `count` is a count the engine can hold.
     @inline(__always)
     static func validate(count: Int, path: @autoclosure () -> String) throws(FlowLayoutError) {

@@ -47,6 +47,8 @@ public struct FlowLayoutState: Sendable {
     var metrics: MetricsTable
     /// Reports counted for estimate refinement, and when it refreshes next.
     var measuredTotals = MeasuredTotals()
+    /// The item the host last scrolled to, held in place until it scrolls away.
+    var scrollTarget: ScrollTarget?
 
     /// Creates a layout of `sections` under `configuration` for a viewport.
     ///
@@ -63,6 +65,7 @@ public struct FlowLayoutState: Sendable {
         options: FlowLayoutOptions = FlowLayoutOptions()
     ) throws(FlowLayoutError) {
         try Self.validate(configuration: configuration, path: "configuration")
+        try Self.validate(options: options, path: "options")
         try Self.validate(size: viewportSize, path: "viewportSize")
         try Self.validate(count: sections.count, path: "sections.count")
         self.configuration = configuration

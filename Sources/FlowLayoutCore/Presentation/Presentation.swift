@@ -1,0 +1,84 @@
+/// How the frames the line algorithms produce, *natural* frames (left to right,
+/// unpinned, on no pixel grid), become the frames a host sees (`flow-layout.md`
+/// 8.1 to 8.3), in the spec's order: pin (against the visible rect, mirrored
+/// into natural coordinates), mirror (`x' = W − x − width`), snap each edge to
+/// the pixel grid.
+///
+/// The layout itself never changes: a presentation is computed per query from
+/// the options, the visible rect and the content width, so a pure scroll moves
+/// pinned frames without re-laying out anything.
+struct Presentation {
+    /// The scroll direction.
+    let direction: ScrollDirection
+    /// The content width frames are mirrored in, or `nil` left to right.
+    let mirrorWidth: Double?
+    /// Pixels per point; 0 is off.
+    let scale: Double
+    /// Whether headers and footers pin (8.1).
+    let pinsHeaders: Bool
+    let pinsFooters: Bool
+    /// The visible rect's span along the scroll axis, in natural coordinates.
+    let visibleLow: Double
+    let visibleHigh: Double
+
+    /// Whether natural frames are presented as they are.
+    var isIdentity: Bool { mirrorWidth == nil && scale == 0 && !pinsHeaders && !pinsFooters }
+
+    /// The zIndex of pinned headers and footers (8.1).
+    static let pinnedZIndex = 1024
+
+    /// `e` on the pixel grid: `floor(e × scale + 0.5) / scale` (8.3).
+    @inline(__always)
+    func snap(_ edge: Double) -> Double {
+        scale > 0 ? (edge * scale + 0.5).rounded(.down) / scale : edge
+    }
+
+    /// A content size with each component rounded up to the pixel grid (8.3).
+    static func snappedUp(_ size: Size, scale: Double) -> Size {
+        guard scale > 0 else { return size }
+        return Size(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+    }
+
+    /// The frame a host sees for a natural frame (already pinned).
+    @inline(__always)
+    func present(_ frame: Rect) -> Rect {
+        var x = frame.minX
+        if let width = mirrorWidth { x = width - frame.minX - frame.width }
+        guard scale > 0 else { return Rect(x: x, y: frame.minY, width: frame.width, height: frame.height) }
+        let left = snap(x)
+        let top = snap(frame.minY)
+        return Rect(x: left, y: top, width: snap(x + frame.width) - left, height: snap(frame.minY + frame.height) - top)
+    }
+
+    /// The natural rect to search for the elements whose presented frames may
+    /// meet `rect`: mirrored, and widened by a pixel (snapping moves an edge by
+    /// half of one at most) and by a few ulps (mirroring rounds). Callers test the
+    /// presented frames against `rect` itself.
+    func naturalQuery(_ rect: Rect) -> Rect {
+        var x = rect.minX
+        if let width = mirrorWidth { x = width - rect.maxX }
+        let magnitude = Swift.max(abs(x), abs(rect.minY), abs(rect.maxX), abs(rect.maxY), mirrorWidth ?? 0, 1)
+        let margin = (scale > 0 ? 1 / scale : 0) + 8 * magnitude.ulp
+        return Rect(
+            x: x - margin, y: rect.minY - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+    }
+
+    /// A pinned header's offset along the scroll axis: `min(max(V.low, hy), E − hh)`,
+    /// where `hy` is its natural offset, `hh` its extent, `E` the footer's offset.
+    @inline(__always)
+    func pinnedHeader(natural: Double, extent: Double, end: Double) -> Double {
+        Swift.min(Swift.max(visibleLow, natural), end - extent)
+    }
+
+    /// A pinned footer's offset: `max(min(V.high − fh, fy), S)`, where `fy` is its
+    /// natural offset, `fh` its extent, `S` where the section's content starts
+    /// (after its header).
+    @inline(__always)
+    func pinnedFooter(natural: Double, extent: Double, contentStart: Double) -> Double {
+        Swift.max(Swift.min(visibleHigh - extent, natural), contentStart)
+    }
+
+    /// Whether the leading edge along the scroll axis is the larger coordinate:
+    /// scrolling horizontally, right to left.
+    var leadsFromMax: Bool { mirrorWidth != nil && direction == .horizontal }
+}

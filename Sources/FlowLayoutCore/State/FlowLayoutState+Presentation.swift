@@ -1,0 +1,77 @@
+/// The frames a host sees (`flow-layout.md` 8.1 to 8.3): every query answers
+/// with natural frames put through the current ``Presentation``, and tests
+/// presented frames against the rect it was given.
+///
+/// With every presentation option off (UIKit's behaviour) natural frames are
+/// returned as they are, at no cost.
+extension FlowLayoutState {
+    /// V: the visible rect the host last gave, or the viewport at the origin.
+    var visibleRectOrViewport: Rect { visibleRect ?? Rect(origin: .zero, size: viewportSize) }
+
+    /// Whether the content mirrors along the scroll axis: right to left, scrolling
+    /// horizontally. Its frames then depend on the whole content's width.
+    var mirrorsAlongScrollAxis: Bool {
+        options.layoutDirection == .rightToLeft && configuration.scrollDirection == .horizontal
+    }
+
+    /// The current presentation. Mirroring along the scroll axis needs the exact
+    /// content width, so it lays out every pending section first.
+    ///
+    /// - Complexity: O(1), or the layout of the pending sections when mirroring
+    ///   along the scroll axis.
+    mutating func presentation() -> Presentation {
+        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutPendingSections(through: sections.count - 1) }
+        let direction = configuration.scrollDirection
+        let mirrors = options.layoutDirection == .rightToLeft
+        let width = contentSize.width
+        let visible = visibleRectOrViewport
+        var span = direction.crossSpan(visible)
+        if mirrorsAlongScrollAxis { span = (width - visible.maxX, width - visible.minX) }
+        return Presentation(
+            direction: direction, mirrorWidth: mirrors ? width : nil, scale: options.displayScale,
+            pinsHeaders: configuration.sectionHeadersPinToVisibleBounds,
+            pinsFooters: configuration.sectionFootersPinToVisibleBounds, visibleLow: span.min, visibleHigh: span.max)
+    }
+
+    /// Calls `body` with each element whose presented frame meets `rect`, in
+    /// order (per section: header, cells by index, footer), until it returns `false`.
+    mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
+        let presentation = presentation()
+        guard !presentation.isIdentity else { return forEachNaturalElement(in: rect, body) }
+        forEachNaturalElement(in: presentation.naturalQuery(rect), pinning: presentation) { natural in
+            var attributes = natural
+            attributes.frame = presentation.present(natural.frame)
+            guard attributes.frame.touches(rect) else { return true }
+            return body(attributes)
+        }
+    }
+
+    /// The presented attributes of a valid item.
+    mutating func attributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
+        let presentation = presentation()
+        var attributes = naturalAttributesForItem(at: indexPath)
+        if !presentation.isIdentity { attributes.frame = presentation.present(attributes.frame) }
+        return attributes
+    }
+
+    /// The presented attributes of a valid section's header or footer, or `nil`
+    /// if omitted.
+    mutating func supplementaryAttributes(_ category: ElementCategory, section q: Int) -> LayoutAttributes? {
+        let presentation = presentation()
+        guard !presentation.isIdentity else { return naturalSupplementaryAttributes(category, section: q, pinning: nil) }
+        guard var attributes = naturalSupplementaryAttributes(category, section: q, pinning: presentation) else {
+            return nil
+        }
+        attributes.frame = presentation.present(attributes.frame)
+        return attributes
+    }
+
+    /// Whether elements of `category` pin (a pinned element is never the anchor).
+    func pins(_ category: ElementCategory) -> Bool {
+        switch category {
+        case .cell: false
+        case .header: configuration.sectionHeadersPinToVisibleBounds
+        case .footer: configuration.sectionFootersPinToVisibleBounds
+        }
+    }
+}

@@ -1,0 +1,231 @@
+/// Scrolling to an item and where scrolling comes to rest (`flow-layout.md` 8.4,
+/// 8.5).
+///
+/// Both work in *reading* coordinates along the scroll axis, where the leading
+/// edge is the smaller: the content's own coordinates, except scrolling
+/// horizontally right to left, where a reading position `r` is `W − x` for the
+/// content width `W`. Offsets are presented offsets (the visible rect's origin),
+/// clamped to `[0, max(0, content − viewport)]` and, with pixel snapping, on the
+/// pixel grid.
+extension FlowLayoutState {
+    /// The content offset that shows an item at `position` in the visible rect,
+    /// keeping the visible rect's offset across the scroll axis.
+    ///
+    /// The item's section is laid out if pending (and those before it, as for
+    /// every query); unmeasured items count at their estimate. The engine then
+    /// holds the item at that position: while the host's visible rect stays
+    /// where this offset (moved by each adjustment) puts it, updates keep the
+    /// item's edge that `position` names (its centre, for `center`) still on
+    /// screen, so measuring the items around it never moves it. A visible rect
+    /// elsewhere, or a batch update, ends the hold.
+    ///
+    /// - Parameters:
+    ///   - indexPath: the item.
+    ///   - position: where in the visible rect it goes.
+    /// - Returns: the content offset: the visible rect's new origin.
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``
+    ///   or ``FlowLayoutError/itemOutOfRange(path:indexPath:itemCount:)``.
+    /// - Complexity: O(log S + log R + the item's line), once the sections up to
+    ///   the item's are laid out.
+    public mutating func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) throws(FlowLayoutError)
+        -> Point
+    {
+        try checkItem(indexPath, path: "indexPath")
+        let frame = attributesForItem(at: indexPath).frame
+        let item = readingSpan(of: frame)
+        let visible = readingSpan(of: visibleRectOrViewport)
+        let extent = visible.max - visible.min
+        let metrics = sectionMetrics(sections[indexPath.section].metricsIndex)
+        let headerCover = configuration.sectionHeadersPinToVisibleBounds ? metrics.headerExtent : 0
+        let footerCover = configuration.sectionFootersPinToVisibleBounds ? metrics.footerExtent : 0
+        let top = item.min - headerCover
+        let bottom = item.max + footerCover - extent
+        let (reading, kept): (Double, KeptEdge) =
+            switch position {
+            case .top: (top, .leading)
+            case .center: (item.min + (item.max - item.min) / 2 - extent / 2, .center)
+            case .bottom: (bottom, .trailing)
+            case .nearest:
+                if top < visible.min || item.max - item.min > extent - headerCover - footerCover {
+                    (top, .leading)
+                } else if bottom > visible.min {
+                    (bottom, .trailing)
+                } else {
+                    (visible.min, .leading)
+                }
+            }
+        let origin = offsetPoint(forReadingOffset: reading)
+        scrollTarget = ScrollTarget(indexPath: indexPath, kept: kept, origin: origin)
+        checkInvariants()
+        return origin
+    }
+
+    /// Where a scroll gesture released at `proposed` with `velocity` comes to rest:
+    /// UIKit's `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// under ``FlowLayoutOptions/snapping`` (`flow-layout.md` 8.5).
+    ///
+    /// The candidates are the offsets that put a line's or header's leading edge
+    /// at the visible rect's leading edge (`lineStart`), an item's centre at its
+    /// centre (`itemCenter`), or multiples of the viewport's extent (`page`). At
+    /// zero velocity the nearest candidate wins (the smaller, on a tie); moving
+    /// forward, the first at or after the proposal; moving back, the last at or
+    /// before it; then the offset is clamped as in 8.4. Without a candidate on
+    /// the side the velocity asks for, the proposal is kept (then clamped). With
+    /// snapping off the proposal is returned as it is, as UIKit does.
+    ///
+    /// - Parameters:
+    ///   - proposed: where the scroll view would stop.
+    ///   - velocity: the scroll velocity; only its sign along the scroll axis is read.
+    /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a NaN or infinite
+    ///   component (`proposedContentOffset.y`, `velocity.x`).
+    /// - Complexity: O(log S + log R + a few lines), once the sections before the
+    ///   proposal are laid out.
+    public mutating func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point)
+        throws(FlowLayoutError) -> Point
+    {
+        for (value, path) in [
+            (proposed.x, "proposedContentOffset.x"), (proposed.y, "proposedContentOffset.y"),
+            (velocity.x, "velocity.x"), (velocity.y, "velocity.y"),
+        ] where !value.isFinite {
+            throw .invalidValue(path: path, value: value)
+        }
+        guard options.snapping != .none else { return proposed }
+        let direction = configuration.scrollDirection
+        let along = direction == .vertical ? proposed.y : proposed.x
+        let speed = direction == .vertical ? velocity.y : velocity.x
+        let candidates: (before: Double?, after: Double?) =
+            switch options.snapping {
+            case .none: (along, along)
+            case .page: pageCandidates(around: along)
+            case .lineStart: lineStartCandidates(around: along)
+            case .itemCenter: itemCenterCandidates(around: along)
+            }
+        var chosen = along
+        if speed > 0 {
+            chosen = candidates.after ?? along
+        } else if speed < 0 {
+            chosen = candidates.before ?? along
+        } else if let before = candidates.before, let after = candidates.after {
+            chosen = along - before <= after - along ? before : after
+        } else {
+            chosen = candidates.before ?? candidates.after ?? along
+        }
+        let offset = clampedOffset(chosen)
+        checkInvariants()
+        return direction == .vertical ? Point(x: proposed.x, y: offset) : Point(x: offset, y: proposed.y)
+    }
+
+    // MARK: - Implementation
+
+    /// A frame's span along the scroll axis in reading coordinates.
+    func readingSpan(of frame: Rect) -> (min: Double, max: Double) {
+        let span = configuration.scrollDirection.crossSpan(frame)
+        guard mirrorsAlongScrollAxis else { return span }
+        let width = contentSize.width
+        return (width - span.max, width - span.min)
+    }
+
+    /// The visible rect's origin whose leading edge is at `reading`, snapped and
+    /// clamped; across the scroll axis, the visible rect's.
+    mutating func offsetPoint(forReadingOffset reading: Double) -> Point {
+        let visible = visibleRectOrViewport
+        let direction = configuration.scrollDirection
+        let extent = direction.cross(visible.size)
+        var offset = mirrorsAlongScrollAxis ? contentSize.width - reading - extent : reading
+        offset = clampedOffset(presentation().snap(offset))
+        return direction == .vertical ? Point(x: visible.origin.x, y: offset) : Point(x: offset, y: visible.origin.y)
+    }
+
+    /// `offset` clamped to `[0, max(0, content − viewport)]` along the scroll axis.
+    func clampedOffset(_ offset: Double) -> Double {
+        let direction = configuration.scrollDirection
+        let limit = Swift.max(0, direction.cross(contentSize) - direction.cross(viewportSize))
+        return Swift.min(Swift.max(offset, 0), limit)
+    }
+
+    /// The multiples of the viewport's extent at or below and at or above `offset`.
+    func pageCandidates(around offset: Double) -> (before: Double?, after: Double?) {
+        let extent = configuration.scrollDirection.cross(viewportSize)
+        guard extent > 0 else { return (nil, nil) }
+        let page = (offset / extent).rounded(.down)
+        let before = page * extent
+        return (before, before == offset ? before : (page + 1) * extent)
+    }
+
+    /// The `lineStart` candidates at or below and at or above `offset`.
+    mutating func lineStartCandidates(around offset: Double) -> (before: Double?, after: Double?) {
+        let presentation = presentation()
+        let extent = configuration.scrollDirection.cross(viewportSize)
+        let width = contentSize.width
+        let mirrors = mirrorsAlongScrollAxis
+        let key = Offset(clamping: mirrors ? width - offset - extent : offset)
+        let natural = naturalLineStarts(around: key)
+        func presented(_ edge: Double?) -> Double? {
+            edge.map { mirrors ? presentation.snap(width - $0) - extent : presentation.snap($0) }
+        }
+        return mirrors ? (presented(natural.after), presented(natural.before)) : (presented(natural.before), presented(natural.after))
+    }
+
+    /// The leading edges of lines and headers, in natural coordinates, at or
+    /// below and at or above `key`.
+    mutating func naturalLineStarts(around key: Offset) -> (before: Double?, after: Double?) {
+        let reaching = line(reaching: key)
+        let keySection = Swift.min(sections.find(key, in: { $0.extent }, rule: .reaching).position, sections.count - 1)
+        // At or above: the first line starting there, or a header before it.
+        var next = reaching
+        while let line = next, line.span.top < key { next = self.line(after: line) }
+        var after = next?.span.top
+        if keySection >= 0 {
+            for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
+                let start = sectionStart(q)
+                if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
+                    after = after.map { Swift.min($0, start) } ?? start
+                    break
+                }
+            }
+        }
+        // At or below: the last line starting there, or a header after it.
+        var last: LineLocation?
+        if let line = reaching, line.span.top <= key {
+            last = line
+            while let following = self.line(after: last!), following.span.top <= key { last = following }
+        } else {
+            last = reaching.map { self.line(before: $0) } ?? lastLine(before: sections.count)
+        }
+        var before = last?.span.top
+        // From the section after the key's: it may start exactly at the key.
+        var q = Swift.min(keySection + 1, sections.count - 1)
+        while q >= 0, q > (last?.section ?? -1) {
+            let start = sectionStart(q)
+            if start <= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
+                before = start
+                break
+            }
+            q -= 1
+        }
+        return (before?.double, after?.double)
+    }
+
+    /// The `itemCenter` candidates at or below and at or above `offset`: the
+    /// offsets that centre an item of the lines around the viewport's centre.
+    mutating func itemCenterCandidates(around offset: Double) -> (before: Double?, after: Double?) {
+        let presentation = presentation()
+        let direction = configuration.scrollDirection
+        let extent = direction.cross(viewportSize)
+        let centre = offset + extent / 2
+        let key = Offset(clamping: mirrorsAlongScrollAxis ? contentSize.width - centre : centre)
+        guard let middle = line(reaching: key) ?? lastLine(before: sections.count) else { return (nil, nil) }
+        var before: Double?
+        var after: Double?
+        for line in [self.line(before: middle), middle, self.line(after: middle)] {
+            guard let line else { continue }
+            forEachItemFrame(of: line) { frame in
+                let span = direction.crossSpan(presentation.present(frame))
+                let candidate = span.min + (span.max - span.min) / 2 - extent / 2
+                if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
+                if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+            }
+        }
+        return (before, after)
+    }
+}

@@ -1,0 +1,185 @@
+import FlowLayoutCore
+import FlowLayoutReference
+import Testing
+
+/// Scrolling to an item and where scrolling comes to rest (`flow-layout.md`
+/// 8.4, 8.5), worked out by hand, in both scroll directions.
+@Suite("Scroll to an item, snapping")
+struct ScrollingTests {
+    /// A list of 100 items 320 × 50, spacing 10 (lines every 60), viewport
+    /// 320 × 100, in `direction` (transposed when horizontal).
+    static func list(
+        _ direction: ScrollDirection, header: Double = 0, pinned: Bool = false, options: FlowLayoutOptions = FlowLayoutOptions()
+    ) throws -> FlowLayoutState {
+        var configuration = FlowLayoutConfiguration(
+            itemSize: Size(width: 320, height: 50), headerReferenceSize: Size(width: 0, height: header),
+            sectionHeadersPinToVisibleBounds: pinned)
+        var viewport = Size(width: 320, height: 100)
+        if direction == .horizontal {
+            configuration = configuration.transposed
+            viewport = viewport.transposed
+        }
+        return try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemCount: 100)], viewportSize: viewport, options: options)
+    }
+
+    static func along(_ point: Point, _ direction: ScrollDirection) -> Double { direction == .vertical ? point.y : point.x }
+
+    static func offset(_ value: Double, _ direction: ScrollDirection) -> Point {
+        direction == .vertical ? Point(x: 0, y: value) : Point(x: value, y: 0)
+    }
+
+    @Test("8.4 top, center, bottom, nearest, clamped", arguments: ScrollDirection.allCases)
+    func positions(direction: ScrollDirection) throws {
+        var state = try Self.list(direction)
+        func offset(_ item: Int, _ position: ScrollPosition) throws -> Double {
+            Self.along(try state.contentOffset(forItemAt: FlowIndexPath(item: item, section: 0), position: position), direction)
+        }
+        // Item 10 spans 600 ..< 650.
+        #expect(try offset(10, .top) == 600)
+        #expect(try offset(10, .center) == 575)
+        #expect(try offset(10, .bottom) == 550)
+        #expect(try offset(10, .nearest) == 550)  // below V (0 ..< 100): the least scroll shows its bottom
+        try state.setVisibleRect(Rect(origin: Self.offset(580, direction), size: state.viewportSize))
+        #expect(try offset(10, .nearest) == 580)  // already whole in view: unchanged
+        #expect(try offset(9, .nearest) == 540)  // above V: its top
+        // Clamped to 0 ... content − viewport = 5990 − 100.
+        #expect(try offset(99, .top) == 5890)
+        #expect(try offset(0, .bottom) == 0)
+        #expect(throws: FlowLayoutError.itemOutOfRange(path: "indexPath", indexPath: FlowIndexPath(item: 100, section: 0), itemCount: 100)) {
+            try state.contentOffset(forItemAt: FlowIndexPath(item: 100, section: 0), position: .top)
+        }
+    }
+
+    @Test("8.4 top goes below the pinned header of the item's section", arguments: ScrollDirection.allCases)
+    func belowPinnedHeader(direction: ScrollDirection) throws {
+        var state = try Self.list(direction, header: 40, pinned: true)
+        // Item 10 spans 640 ..< 690 after the 40-point header; the header covers 40.
+        let top = try state.contentOffset(forItemAt: FlowIndexPath(item: 10, section: 0), position: .top)
+        #expect(Self.along(top, direction) == 600)
+        var unpinned = try Self.list(direction, header: 40)
+        #expect(Self.along(try unpinned.contentOffset(forItemAt: FlowIndexPath(item: 10, section: 0), position: .top), direction) == 640)
+    }
+
+    @Test("8.4 right to left, scrolling horizontally: top puts the item's right edge at the visible rect's right edge")
+    func rightToLeftTop() throws {
+        var state = try Self.list(.horizontal, options: FlowLayoutOptions(layoutDirection: .rightToLeft))
+        // Content 5990 wide; item 10 at natural 600 ..< 650 is at 5340 ..< 5390.
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 10, section: 0)).frame.minX == 5340)
+        #expect(try state.contentOffset(forItemAt: FlowIndexPath(item: 10, section: 0), position: .top).x == 5290)
+        #expect(try state.contentOffset(forItemAt: FlowIndexPath(item: 10, section: 0), position: .bottom).x == 5340)
+        #expect(try state.contentOffset(forItemAt: FlowIndexPath(item: 0, section: 0), position: .top).x == 5890)
+    }
+
+    @Test("8.4 after a jump into unmeasured content the item never moves on screen while its neighbours are measured")
+    func holdAfterJump() throws {
+        for (columns, position) in [(1, ScrollPosition.center), (3, .top), (1, .bottom), (2, .nearest)] {
+            let width = 390.0 / Double(columns) - 10
+            var state = try FlowLayoutState(
+                configuration: FlowLayoutConfiguration(estimatedItemSize: Size(width: width, height: 60)),
+                sections: [FlowSection(itemCount: 1_000_000)], viewportSize: Size(width: 390, height: 844))
+            let target = FlowIndexPath(item: 500_000, section: 0)
+            let origin = try state.contentOffset(forItemAt: target, position: position)
+            var visible = Rect(origin: origin, size: state.viewportSize)
+            var random = SeededRandom(seed: UInt64(columns * 7 + position.hashValue & 0xff))
+            var measured: Set<Int> = []
+            var placement: Double?
+            for _ in 0..<40 {
+                var reports: [SizeReport] = []
+                let shown = try state.layoutAttributesForElements(in: visible)
+                for element in shown where element.category == .cell && !measured.contains(element.indexPath.item) {
+                    measured.insert(element.indexPath.item)
+                    reports.append(SizeReport(indexPath: element.indexPath, size: Size(width: width, height: random.double(20...300).rounded())))
+                }
+                let result = try state.performFrame(FrameRequest(visibleRect: visible, sizeReports: reports))
+                visible = result.visibleRect
+                let frame = try state.layoutAttributesForItem(at: target).frame
+                let onScreen = position == .bottom ? frame.maxY - visible.maxY : position == .center ? frame.midY - visible.midY : frame.minY - visible.minY
+                if let placement {
+                    #expect(abs(onScreen - placement) < 1e-6, "columns \(columns), \(position): moved from \(placement) to \(onScreen)")
+                } else {
+                    placement = onScreen
+                    if position != .nearest { #expect(abs(onScreen) < 1e-6) }
+                }
+                if reports.isEmpty { break }
+            }
+            #expect(measured.count > 3)
+        }
+    }
+
+    @Test("8.4 the hold ends when the host scrolls elsewhere")
+    func holdEnds() throws {
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(estimatedItemSize: Size(width: 320, height: 50)),
+            sections: [FlowSection(itemCount: 1000)], viewportSize: Size(width: 320, height: 100))
+        let origin = try state.contentOffset(forItemAt: FlowIndexPath(item: 100, section: 0), position: .center)
+        try state.setVisibleRect(Rect(origin: Point(x: 0, y: origin.y - 30), size: state.viewportSize))
+        // Item 99 grows above item 100: the first visible item (99, partly in view) is the anchor now.
+        let update = try state.reportSize(Size(width: 320, height: 80), forItemAt: FlowIndexPath(item: 99, section: 0))
+        #expect(update.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: 99, section: 0)))
+        #expect(update.contentOffsetAdjustment == .zero)
+    }
+
+    @Test("8.5 lineStart: the example, headers as candidates, clamping", arguments: ScrollDirection.allCases)
+    func lineStart(direction: ScrollDirection) throws {
+        var state = try Self.list(direction, options: FlowLayoutOptions(snapping: .lineStart))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            Self.along(
+                try state.targetContentOffset(
+                    forProposedContentOffset: Self.offset(proposed, direction), velocity: Self.offset(velocity, direction)),
+                direction)
+        }
+        // Lines every 60 from 0, viewport 100, p = 95.
+        #expect(try target(95, 0) == 120)
+        #expect(try target(95, -1) == 60)
+        #expect(try target(95, 1) == 120)
+        #expect(try target(90, 0) == 60)  // a tie: the smaller
+        #expect(try target(120, 1) == 120)  // a candidate itself
+        #expect(try target(-40, 0) == 0)
+        #expect(try target(5960, 1) == 5890)  // past the last line: clamped
+        // With headers of 40 in front of every section of 3 items, a header starts
+        // a candidate too: sections are 40 + 170 long.
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50), headerReferenceSize: Size(width: 0, height: 40))
+        if direction == .horizontal { configuration = configuration.transposed }
+        state = try FlowLayoutState(
+            configuration: configuration, sections: Array(repeating: FlowSection(itemCount: 3), count: 5),
+            viewportSize: direction == .vertical ? Size(width: 320, height: 100) : Size(width: 100, height: 320),
+            options: FlowLayoutOptions(snapping: .lineStart))
+        // Candidates: 0 (header), 40, 100, 160, 210 (header), 250, 310, 370, 420 ...
+        #expect(try target(200, 0) == 210)
+        #expect(try target(185, -1) == 160)
+        #expect(try target(165, 1) == 210)
+        #expect(try target(215, -1) == 210)
+        #expect(try target(20, 0) == 0)
+        #expect(try target(21, 0) == 40)
+    }
+
+    @Test("8.5 itemCenter centres a carousel item; page snaps to viewport multiples")
+    func itemCenterAndPage() throws {
+        // A carousel: items 200 wide, spacing 20, viewport 300 wide; centres at
+        // 100, 320, 540, ...: offsets −50 (clamped to 0), 170, 390, ...
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(scrollDirection: .horizontal, itemSize: Size(width: 200, height: 150), minimumLineSpacing: 20),
+            sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 300, height: 150),
+            options: FlowLayoutOptions(snapping: .itemCenter))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
+        }
+        #expect(try target(200, 0) == 170)
+        #expect(try target(200, 1) == 390)
+        #expect(try target(200, -1) == 170)
+        #expect(try target(30, -1) == 0)
+        #expect(try target(1900, 1) == 1880)  // the last centre, 2080 − 150, clamped to content − viewport: 2180 − 300
+        _ = try state.setOptions(FlowLayoutOptions(snapping: .page))
+        #expect(try target(130, 0) == 0)
+        #expect(try target(150, 0) == 0)  // a tie: the smaller
+        #expect(try target(151, 0) == 300)
+        #expect(try target(130, 1) == 300)
+        #expect(try target(330, -1) == 300)
+        _ = try state.setOptions(FlowLayoutOptions())
+        #expect(try target(123.4, 5) == 123.4)  // off: the proposal, as UIKit
+        #expect(throws: FlowLayoutError.invalidValue(path: "velocity.x", value: .infinity)) {
+            try state.targetContentOffset(forProposedContentOffset: .zero, velocity: Point(x: .infinity, y: 0))
+        }
+    }
+}
