@@ -38,9 +38,9 @@ let package = Package(
             path: "Tests/FlowLayoutTestSupport"
         ),
         // The fuzz harness: layout descriptions, and binary programs of size
-        // reports, viewport and visible-rect changes and queries, checked
-        // against the reference model. A library, so that every build
-        // type-checks it and the tests run its corpus.
+        // reports, viewport and visible-rect changes, batch updates (valid and
+        // invalid) and queries, checked against the reference model. A library,
+        // so that every build type-checks it and the tests run its corpus.
         .target(
             name: "FlowLayoutFuzz",
             dependencies: ["FlowLayoutCore", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutTestSupport"],
@@ -64,7 +64,8 @@ let package = Package(
             name: "FlowLayoutDescriptionTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutDescription", "FlowLayoutReference"]
         ),
-        // The fuzz harness over its seed corpus and seeded random inputs.
+        // The fuzz harness over its seed corpus and seeded random inputs, and its
+        // batch builder and validity oracle.
         .testTarget(
             name: "FlowLayoutFuzzTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutFuzz"]

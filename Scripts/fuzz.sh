@@ -23,12 +23,12 @@
 # (.build-fuzz/corpus) that keeps what earlier runs found and starts from the
 # seed corpus Fuzz/corpus. Inputs starting with `{` are layout descriptions;
 # any other is a binary program of size reports, viewport and visible-rect
-# changes, frames and queries, applied to the engine and to the reference
-# model and compared exactly (see Fuzz/FlowLayoutFuzz/EngineProgram.swift). A
-# disagreement traps: libFuzzer saves the input as .build-fuzz/crash-*, and
-# this script exits non-zero. Replay one with `SWIFT_DETERMINISTIC_HASHING=1
-# .build-fuzz/release/FlowLayoutFuzzer .build-fuzz/crash-...` (the message
-# names the step), shrink it
+# changes, frames, batch updates (valid and invalid) and queries, applied to
+# the engine and to the reference model and compared exactly (see
+# Fuzz/FlowLayoutFuzz/EngineProgram.swift). A disagreement traps: libFuzzer
+# saves the input as .build-fuzz/crash-*, and this script exits non-zero.
+# Replay one with `SWIFT_DETERMINISTIC_HASHING=1 .build-fuzz/release/FlowLayoutFuzzer
+# .build-fuzz/crash-...` (the message names the step and the batch), shrink it
 # by adding `-minimize_crash=1 -runs=100000`; `swift test` runs every file put in
 # Fuzz/corpus.
 #

@@ -2,11 +2,11 @@ import FlowLayoutCore
 import FlowLayoutReference
 import FlowLayoutTestSupport
 
-/// The operations of a program: size reports, viewport and visible-rect
-/// changes, frames, queries, and bad input. Each reads its operands from the
-/// bytes, applies itself to the engine and (if it changes data) to the model,
-/// checks what it can at once, and returns whether it compared every frame
-/// already.
+/// The operations of a program other than batch updates: size reports,
+/// viewport and visible-rect changes, frames, queries, and bad input. Each
+/// reads its operands from the bytes, applies itself to the engine and (if it
+/// changes data) to the model, checks what it can at once, and returns whether
+/// it compared every frame already.
 extension EngineProgram {
     // MARK: - Operands
 

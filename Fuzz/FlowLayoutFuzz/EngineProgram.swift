@@ -18,10 +18,11 @@ import FlowLayoutTestSupport
 /// 4. Operations until the input ends, each an opcode byte (mod 10) and its
 ///    operands: 0–1 one size report; 2 a call with several reports, sometimes
 ///    one invalid; 3 a viewport change; 4 a visible rect and a rect query;
-///    5 a frame (visible rect and reports); 6–7 nothing yet; 8 item, header
-///    and footer queries; 9 a call with bad input, which must be refused.
+///    5 a frame (visible rect and reports); 6–7 a batch update
+///    (``BatchBuilder``); 8 item, header and footer queries; 9 a call with bad
+///    input, which must be refused.
 ///
-/// After every fourth operation and at the end, every frame, the
+/// After every fourth operation, every batch, and at the end, every frame, the
 /// content size and every section's count must equal the reference's. Every
 /// length is a small multiple of 1/8 (``ByteReader/length()``), so sums are
 /// exact in `Double`: frames compare exactly, unless the estimate is refined to
@@ -114,7 +115,7 @@ struct EngineProgram {
             case 3: compared = try changeViewport()
             case 4: compared = try scroll()
             case 5: compared = try frame()
-            case 6, 7: compared = false
+            case 6, 7: compared = try batch()
             case 8: compared = try query()
             default: compared = try refuseBadInput()
             }
@@ -191,12 +192,18 @@ struct EngineProgram {
     }
 }
 
-/// What one program did: how many operations and comparisons of every frame.
+/// What one program did: how many operations, comparisons of every frame, and
+/// batches accepted and refused.
 package struct ProgramStatistics: Sendable {
     /// Operations run.
     package var operations = 0
     /// Comparisons of every frame with the reference.
     package var comparisons = 0
+    /// Batches the engine accepted, and refused.
+    package var acceptedBatches = 0
+    package var refusedBatches = 0
+    /// Accepted batches that named an anchor.
+    package var anchoredBatches = 0
     /// The most elements the layout held at a comparison.
     package var largestItemCount = 0
 

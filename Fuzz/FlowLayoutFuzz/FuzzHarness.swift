@@ -7,8 +7,8 @@
 ///   and, when small, compared frame by frame with the reference;
 /// - any other is a binary program (``EngineProgram``): a configuration and
 ///   sections, then operations (size reports, viewport and visible-rect
-///   changes, frames, queries) applied to the engine and to a
-///   ``ReferenceModel`` of the same data, compared exactly.
+///   changes, frames, batch updates valid and invalid, queries) applied to the
+///   engine and to a ``ReferenceModel`` of the same data, compared exactly.
 ///
 /// libFuzzer calls ``run(_:)`` through the `FlowLayoutFuzzer` executable
 /// (`Scripts/fuzz.sh`); the tests call ``check(_:)``, which reports a

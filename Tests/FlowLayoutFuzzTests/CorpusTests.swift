@@ -76,3 +76,28 @@ struct CorpusTests {
     }
 }
 
+/// Random programs reach what the harness checks: batches accepted, refused
+/// and anchored, and frames compared, in layouts of some size.
+@Suite("Fuzz harness: what random programs reach")
+struct ProgramReachTests {
+    @Test("random programs compare frames, and perform, refuse and anchor batches")
+    func reach() throws {
+        var total = ProgramStatistics()
+        for seed in 0..<UInt64(250) {
+            var random = SeededRandom(seed: seed ^ 0xF022)
+            let bytes = (0..<random.int(200...1_200)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let statistics = try FuzzHarness.checkProgram(bytes)
+            total.operations += statistics.operations
+            total.comparisons += statistics.comparisons
+            total.acceptedBatches += statistics.acceptedBatches
+            total.refusedBatches += statistics.refusedBatches
+            total.anchoredBatches += statistics.anchoredBatches
+            total.largestItemCount = max(total.largestItemCount, statistics.largestItemCount)
+        }
+        #expect(total.comparisons > total.operations / 4)
+        #expect(total.acceptedBatches > 700)
+        #expect(total.refusedBatches > 50)
+        #expect(total.anchoredBatches > 250)
+        #expect(total.largestItemCount > 400)
+    }
+}
