@@ -26,7 +26,7 @@ struct CorpusTests {
     @Test("every file of the seed corpus")
     func corpusFiles() throws {
         let files = try Self.corpusFiles()
-        #expect(files.count >= 7)
+        #expect(files.count >= 13)
         for (name, bytes) in files {
             #expect(throws: Never.self, "\(name)") { try FuzzHarness.check(bytes) }
         }
