@@ -37,6 +37,20 @@ let package = Package(
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutDescription"],
             path: "Tests/FlowLayoutTestSupport"
         ),
+        // The fuzz harness: layout descriptions, and binary programs of size
+        // reports, viewport and visible-rect changes, batch updates (valid and
+        // invalid) and queries, checked against the reference model. A library,
+        // so that every build type-checks it and the tests run its corpus.
+        .target(
+            name: "FlowLayoutFuzz",
+            dependencies: ["FlowLayoutCore", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutTestSupport"],
+            path: "Fuzz/FlowLayoutFuzz"
+        ),
+        // libFuzzer's entry point over the harness, with no main of its own:
+        // `Scripts/fuzz.sh` builds it with `swift build --sanitize=fuzzer`, which
+        // links libFuzzer's main. Not a product: nothing outside the package
+        // needs it, and no setting of it is unsafe.
+        .executableTarget(name: "FlowLayoutFuzzer", dependencies: ["FlowLayoutFuzz"], path: "Fuzz/FlowLayoutFuzzer"),
         .testTarget(
             name: "FlowLayoutCoreTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutTestSupport"]
@@ -49,6 +63,12 @@ let package = Package(
         .testTarget(
             name: "FlowLayoutDescriptionTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutDescription", "FlowLayoutReference"]
+        ),
+        // The fuzz harness over its seed corpus and seeded random inputs, and its
+        // batch builder and validity oracle.
+        .testTarget(
+            name: "FlowLayoutFuzzTests",
+            dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutFuzz"]
         ),
         // Runs the built `flow-demo` binary: golden outputs and every error path.
         .testTarget(

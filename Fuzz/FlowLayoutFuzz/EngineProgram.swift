@@ -1,0 +1,212 @@
+import FlowLayoutCore
+import FlowLayoutReference
+import FlowLayoutTestSupport
+
+/// A binary fuzz program: a layout, then operations applied both to the engine
+/// (``FlowLayoutState``) and to a ``ReferenceModel`` of the same data, whose
+/// eager layout must agree with the engine's answers.
+///
+/// The format, read by ``ByteReader`` (zeros past the end):
+/// 1. A flags byte: bit 0 horizontal; 1 self-sizing (an estimate follows);
+///    2 a section inset follows; 3 a header size; 4 a footer size;
+///    5 anchor the last visible item; 6 refine the estimate to the mean of
+///    reports; 7 an alignments byte follows.
+/// 2. The configuration: item size, [estimate], line and item spacing,
+///    [inset], [header], [footer], [alignments], then the viewport.
+/// 3. Up to 6 sections: a kind byte (bit 0 per-item sizes, 1 an item spacing
+///    override, 2 an inset override), a two-byte count (up to 120), the sizes.
+/// 4. Operations until the input ends, each an opcode byte (mod 10) and its
+///    operands: 0–1 one size report; 2 a call with several reports, sometimes
+///    one invalid; 3 a viewport change; 4 a visible rect and a rect query;
+///    5 a frame (visible rect and reports); 6–7 a batch update
+///    (``BatchBuilder``); 8 item, header and footer queries; 9 a call with bad
+///    input, which must be refused.
+///
+/// After every fourth operation, every batch, and at the end, every frame, the
+/// content size and every section's count must equal the reference's. Every
+/// length is a small multiple of 1/8 (``ByteReader/length()``), so sums are
+/// exact in `Double`: frames compare exactly, unless the estimate is refined to
+/// a mean of reports, which is not dyadic; then within 1e-9 of the content
+/// extent.
+struct EngineProgram {
+    var reader: ByteReader
+    var state: FlowLayoutState
+    var model: ReferenceModel
+    /// Whether frames must agree exactly.
+    let exact: Bool
+    /// The number of operations run so far.
+    var step = 0
+    /// What the program did, for the tests to see that programs reach everything.
+    package var statistics = ProgramStatistics()
+    /// The reference layout of the model and estimate it was made for.
+    private var cachedReference: (version: Int, estimate: Size, layout: ReferenceLayout)?
+    /// Bumped by every change of the model.
+    private var modelVersion = 0
+
+    /// Reads the layout (steps 1 to 3) and creates the engine and the model.
+    ///
+    /// - Throws: ``FuzzFailure`` if the engine refuses the layout: every value
+    ///   the format can express is valid.
+    init(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var reader = ByteReader(bytes)
+        // 1, 2. Flags and configuration.
+        let flags = reader.byte()
+        var configuration = FlowLayoutConfiguration()
+        configuration.scrollDirection = flags & 1 == 0 ? .vertical : .horizontal
+        configuration.itemSize = reader.size()
+        if flags & 2 != 0 { configuration.estimatedItemSize = reader.size() }
+        configuration.minimumLineSpacing = reader.length() / 4
+        configuration.minimumInteritemSpacing = reader.length() / 4
+        if flags & 4 != 0 {
+            configuration.sectionInset = EdgeInsets(
+                top: reader.length() / 4, left: reader.length() / 4, bottom: reader.length() / 4, right: reader.length() / 4)
+        }
+        if flags & 8 != 0 { configuration.headerReferenceSize = reader.size() }
+        if flags & 16 != 0 { configuration.footerReferenceSize = reader.size() }
+        var options = FlowLayoutOptions()
+        if flags & 32 != 0 { options.scrollAnchor = .lastVisibleItem }
+        if flags & 64 != 0 { options.estimateRefinement = .meanOfReportedSizes }
+        if flags & 128 != 0 {
+            let alignments = reader.byte()
+            options.lineAlignment = LineAlignment.allCases[alignments % 4]
+            options.lastLineAlignment = LastLineAlignment.allCases[alignments / 4 % 5]
+            options.crossAlignment = CrossAlignment.allCases[alignments / 20 % 3]
+        }
+        let viewport = Self.viewport(from: &reader)
+        // 3. Sections.
+        var sections: [FlowSection] = []
+        for _ in 0..<(reader.byte() % 7) {
+            let kind = reader.byte()
+            let count = (reader.byte() * 256 + reader.byte()) % 121
+            var section =
+                kind & 1 == 0
+                ? FlowSection(itemCount: count)
+                : FlowSection(itemSizes: (0..<count).map { _ in reader.size() })
+            if kind & 2 != 0 { section.minimumInteritemSpacing = reader.length() / 4 }
+            if kind & 4 != 0 { section.sectionInset = EdgeInsets(all: reader.length() / 4) }
+            sections.append(section)
+        }
+        do {
+            state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport, options: options)
+        } catch {
+            throw FuzzFailure("a valid layout was refused: \(error)")
+        }
+        model = ReferenceModel(configuration: configuration, options: options, sections: sections, viewportSize: viewport)
+        exact = options.estimateRefinement == .off
+        self.reader = reader
+    }
+
+    /// A viewport from the bytes: a width of 0 to 510 points in steps of 2 (or
+    /// 3,600), a height 1 point more than another such.
+    static func viewport(from reader: inout ByteReader) -> Size {
+        Size(width: reader.length() * 4, height: reader.length() * 4 + 1)
+    }
+
+    /// Runs the operations (step 4) to the end of the input.
+    ///
+    /// - Throws: ``FuzzFailure`` at the first disagreement.
+    mutating func run() throws(FuzzFailure) {
+        while !reader.isAtEnd {
+            step += 1
+            let compared: Bool
+            switch reader.byte() % 10 {
+            case 0, 1: compared = try reportOne()
+            case 2: compared = try reportSeveral()
+            case 3: compared = try changeViewport()
+            case 4: compared = try scroll()
+            case 5: compared = try frame()
+            case 6, 7: compared = try batch()
+            case 8: compared = try query()
+            default: compared = try refuseBadInput()
+            }
+            if !compared && (step % 4 == 0 || reader.isAtEnd) { try compareEverything() }
+        }
+        try compareEverything()
+        statistics.operations = step
+    }
+
+    // MARK: - The model's layout
+
+    /// Records a change of the model.
+    mutating func modelChanged() {
+        modelVersion += 1
+    }
+
+    /// The reference layout of the model, with unmeasured self-sizing items at
+    /// the engine's current estimate; kept until either changes.
+    mutating func reference() -> ReferenceLayout {
+        let estimate = state.currentEstimatedItemSize
+        if let cached = cachedReference, cached.version == modelVersion, cached.estimate == estimate {
+            return cached.layout
+        }
+        let layout = model.layout(estimatedItemSize: estimate)
+        cachedReference = (modelVersion, estimate, layout)
+        return layout
+    }
+
+    /// The tolerance of comparisons: 0 when exact, else 1e-9 of the content extent.
+    mutating func tolerance() -> Double {
+        exact ? 0 : LayoutComparison.tolerance(contentSize: reference().contentSize)
+    }
+
+    // MARK: - Comparisons
+
+    /// Every element the engine lays out, in order.
+    mutating func allElements() throws(FuzzFailure) -> [LayoutAttributes] {
+        do {
+            return try state.layoutAttributesForElements(in: .infinite)
+        } catch {
+            throw failure("the query of everything was refused: \(error)")
+        }
+    }
+
+    /// Throws unless every frame, the content size and every section's item
+    /// count equal the reference's.
+    mutating func compareEverything() throws(FuzzFailure) {
+        let reference = reference()
+        let tolerance = tolerance()
+        let size = state.exactContentSize()
+        guard
+            LayoutComparison.close(size.width, reference.contentSize.width, tolerance),
+            LayoutComparison.close(size.height, reference.contentSize.height, tolerance)
+        else { throw failure("content size \(size) ≠ reference \(reference.contentSize)") }
+        guard state.numberOfSections == model.sections.count else {
+            throw failure("\(state.numberOfSections) sections ≠ reference \(model.sections.count)")
+        }
+        for (index, section) in model.sections.enumerated() {
+            let count = try? state.numberOfItems(inSection: index)
+            guard count == section.sizes.count else {
+                throw failure("section \(index) has \(String(describing: count)) items ≠ reference \(section.sizes.count)")
+            }
+        }
+        let differences = LayoutComparison.differences(
+            engine: try allElements(), reference: reference.attributes, tolerance: tolerance)
+        if let first = differences.first { throw failure(first) }
+        statistics.comparisons += 1
+        statistics.largestItemCount = max(statistics.largestItemCount, reference.attributes.count)
+    }
+
+    /// A failure at the current step.
+    func failure(_ message: String) -> FuzzFailure {
+        FuzzFailure("step \(step) (byte \(reader.position)): \(message)")
+    }
+}
+
+/// What one program did: how many operations, comparisons of every frame, and
+/// batches accepted and refused.
+package struct ProgramStatistics: Sendable {
+    /// Operations run.
+    package var operations = 0
+    /// Comparisons of every frame with the reference.
+    package var comparisons = 0
+    /// Batches the engine accepted, and refused.
+    package var acceptedBatches = 0
+    package var refusedBatches = 0
+    /// Accepted batches that named an anchor.
+    package var anchoredBatches = 0
+    /// The most elements the layout held at a comparison.
+    package var largestItemCount = 0
+
+    /// No operations yet.
+    package init() {}
+}
