@@ -5,6 +5,8 @@ import Foundation
 #endif
 
 #if canImport(FoundationEssentials) || canImport(Foundation)
+/// Conversions between the core's index path and Foundation's `IndexPath`,
+/// the type UIKit's collection views use.
 extension FlowIndexPath {
     /// Converts a two-element Foundation `IndexPath` (section, item); `nil` for
     /// any other length.

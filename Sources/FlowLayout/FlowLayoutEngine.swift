@@ -1,7 +1,7 @@
 @_exported import FlowLayoutCore
 
 /// The flow layout engine for concurrent hosts: an actor that owns one
-/// ``FlowLayoutState`` and applies every call to it atomically.
+/// ``/FlowLayoutCore/FlowLayoutState`` and applies every call to it atomically.
 ///
 /// It holds no layout math: each method forwards to the state and returns
 /// value types. A scrolling host pays one actor hop per frame with
@@ -9,17 +9,17 @@
 /// applies the anchoring adjustment and returns what to show. Drive it from a
 /// nonisolated task; a hop from the main actor costs a thread switch each way.
 ///
-/// Every query and update of ``FlowLayoutState`` has a method of the same name
+/// Every query and update of ``/FlowLayoutCore/FlowLayoutState`` has a method of the same name
 /// here. For several calls that must not interleave with other tasks' calls, use
 /// ``withState(_:)``; for reading a consistent copy off the actor, ``snapshot``.
 /// A host that owns a thread and needs no concurrency can use
-/// ``FlowLayoutState`` directly: same API, no hops.
+/// ``/FlowLayoutCore/FlowLayoutState`` directly: same API, no hops.
 public actor FlowLayoutEngine {
     private var state: FlowLayoutState
 
     /// Creates an engine for `sections` under `configuration`.
     ///
-    /// - Throws: ``FlowLayoutError`` naming the first invalid value.
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the first invalid value.
     /// - Complexity: O(S), plus O(n) to validate per-item sizes.
     public init(
         configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(),
@@ -44,7 +44,7 @@ public actor FlowLayoutEngine {
 
     // MARK: Frames and queries
 
-    /// One frame in one call: see ``FlowLayoutState/performFrame(_:)``.
+    /// One frame in one call: see ``/FlowLayoutCore/FlowLayoutState/performFrame(_:)``.
     ///
     /// - Complexity: one actor hop, plus O(log S + log R + k) for k visible
     ///   elements and the cost of the reports.
@@ -52,14 +52,14 @@ public actor FlowLayoutEngine {
         try state.performFrame(request)
     }
 
-    /// The elements meeting `rect`: see ``FlowLayoutState/layoutAttributesForElements(in:)``.
+    /// The elements meeting `rect`: see ``/FlowLayoutCore/FlowLayoutState/layoutAttributesForElements(in:)``.
     ///
     /// - Complexity: one actor hop, plus O(log S + log R + k).
     public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
         try state.layoutAttributesForElements(in: rect)
     }
 
-    /// One cell's attributes: see ``FlowLayoutState/layoutAttributesForItem(at:)``.
+    /// One cell's attributes: see ``/FlowLayoutCore/FlowLayoutState/layoutAttributesForItem(at:)``.
     ///
     /// - Complexity: one actor hop, plus O(log S + log R + run length).
     public func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
@@ -67,7 +67,7 @@ public actor FlowLayoutEngine {
     }
 
     /// A header's or footer's attributes: see
-    /// ``FlowLayoutState/layoutAttributesForSupplementaryElement(ofKind:at:)``.
+    /// ``/FlowLayoutCore/FlowLayoutState/layoutAttributesForSupplementaryElement(ofKind:at:)``.
     ///
     /// - Complexity: one actor hop, plus O(log S).
     public func layoutAttributesForSupplementaryElement(
@@ -77,13 +77,13 @@ public actor FlowLayoutEngine {
     }
 
     /// The content size, exact for every section laid out: see
-    /// ``FlowLayoutState/contentSize``.
+    /// ``/FlowLayoutCore/FlowLayoutState/contentSize``.
     ///
     /// - Complexity: one actor hop, O(1).
     public var contentSize: Size { state.contentSize }
 
     /// Lays out every pending section and returns the exact content size: see
-    /// ``FlowLayoutState/exactContentSize()``.
+    /// ``/FlowLayoutCore/FlowLayoutState/exactContentSize()``.
     ///
     /// - Complexity: one actor hop, plus the layout of the pending sections.
     public func exactContentSize() -> Size { state.exactContentSize() }
@@ -93,33 +93,33 @@ public actor FlowLayoutEngine {
     /// - Complexity: one actor hop, O(1).
     public var numberOfSections: Int { state.numberOfSections }
 
-    /// The number of items in `section`: see ``FlowLayoutState/numberOfItems(inSection:)``.
+    /// The number of items in `section`: see ``/FlowLayoutCore/FlowLayoutState/numberOfItems(inSection:)``.
     ///
     /// - Complexity: one actor hop, O(log S).
     public func numberOfItems(inSection section: Int) throws(FlowLayoutError) -> Int {
         try state.numberOfItems(inSection: section)
     }
 
-    /// Oversize items of a section: see ``FlowLayoutState/diagnostics(inSection:)``.
+    /// Oversize items of a section: see ``/FlowLayoutCore/FlowLayoutState/diagnostics(inSection:)``.
     ///
     /// - Complexity: one actor hop, plus O(n) for a section with items of its own.
     public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
         try state.diagnostics(inSection: section)
     }
 
-    /// The bytes of heap the state holds: see ``FlowLayoutState/memoryFootprint``.
+    /// The bytes of heap the state holds: see ``/FlowLayoutCore/FlowLayoutState/memoryFootprint``.
     ///
     /// - Complexity: one actor hop, O(S + runs).
     public var memoryFootprint: Int { state.memoryFootprint }
 
-    /// The work counters: see ``FlowLayoutState/workCounters``.
+    /// The work counters: see ``/FlowLayoutCore/FlowLayoutState/workCounters``.
     ///
     /// - Complexity: one actor hop, O(1).
     public var workCounters: LayoutWorkCounters { state.workCounters }
 
     // MARK: Updates
 
-    /// Applies reported sizes: see ``FlowLayoutState/reportSizes(_:)``.
+    /// Applies reported sizes: see ``/FlowLayoutCore/FlowLayoutState/reportSizes(_:)``.
     ///
     /// - Complexity: one actor hop, plus per report O(log S + log R) and the
     ///   lines it re-breaks.
@@ -127,42 +127,42 @@ public actor FlowLayoutEngine {
         try state.reportSizes(reports)
     }
 
-    /// Applies one reported size: see ``FlowLayoutState/reportSize(_:forItemAt:)``.
+    /// Applies one reported size: see ``/FlowLayoutCore/FlowLayoutState/reportSize(_:forItemAt:)``.
     ///
     /// - Complexity: one actor hop, plus O(log S + log R) and the lines re-broken.
     public func reportSize(_ size: Size, forItemAt indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutUpdate {
         try state.reportSize(size, forItemAt: indexPath)
     }
 
-    /// Applies a batch of data changes: see ``FlowLayoutState/performBatchUpdates(_:)``.
+    /// Applies a batch of data changes: see ``/FlowLayoutCore/FlowLayoutState/performBatchUpdates(_:)``.
     ///
     /// - Complexity: one actor hop, plus what the batch can move.
     public func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
         try state.performBatchUpdates(batch)
     }
 
-    /// Sets the visible rect: see ``FlowLayoutState/setVisibleRect(_:)``.
+    /// Sets the visible rect: see ``/FlowLayoutCore/FlowLayoutState/setVisibleRect(_:)``.
     ///
     /// - Complexity: one actor hop, O(1).
     public func setVisibleRect(_ rect: Rect) throws(FlowLayoutError) {
         try state.setVisibleRect(rect)
     }
 
-    /// Changes the viewport size: see ``FlowLayoutState/setViewportSize(_:)``.
+    /// Changes the viewport size: see ``/FlowLayoutCore/FlowLayoutState/setViewportSize(_:)``.
     ///
     /// - Complexity: one actor hop, plus O(S) and the sections up to the anchor.
     public func setViewportSize(_ size: Size) throws(FlowLayoutError) -> LayoutUpdate {
         try state.setViewportSize(size)
     }
 
-    /// Replaces the layout-wide properties: see ``FlowLayoutState/setConfiguration(_:)``.
+    /// Replaces the layout-wide properties: see ``/FlowLayoutCore/FlowLayoutState/setConfiguration(_:)``.
     ///
     /// - Complexity: one actor hop, plus O(S) and the sections up to the anchor.
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try state.setConfiguration(configuration)
     }
 
-    /// Changes the settings beyond UIKit: see ``FlowLayoutState/setOptions(_:)``.
+    /// Changes the settings beyond UIKit: see ``/FlowLayoutCore/FlowLayoutState/setOptions(_:)``.
     ///
     /// - Throws: ``FlowLayoutError`` for an invalid display scale.
     /// - Complexity: one actor hop, plus finding the anchor.

@@ -22,8 +22,8 @@ extension LayoutOutput {
 
         /// The report of a batch the engine applied.
         ///
-        /// The engine's own content sizes (``LayoutUpdate/previousContentSize``
-        /// and ``LayoutUpdate/contentSize``) count sections not laid out yet at an
+        /// The engine's own content sizes (``/FlowLayoutCore/LayoutUpdate/previousContentSize``
+        /// and ``/FlowLayoutCore/LayoutUpdate/contentSize``) count sections not laid out yet at an
         /// estimate; the caller passes the sizes it wants reported instead (the
         /// demo passes exact ones, every section laid out).
         ///

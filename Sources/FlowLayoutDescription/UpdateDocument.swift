@@ -45,7 +45,7 @@ public struct UpdateDocument: Hashable, Sendable {
     ///   else the first problem with what it says, naming its field path (a
     ///   wrong type, a missing required field, an unknown field, a negative,
     ///   NaN or infinite size, an index that is not a whole number from 0 to
-    ///   ``FlowLayoutLimits/maximumCount``). For each object, an unknown field
+    ///   ``/FlowLayoutCore/FlowLayoutLimits/maximumCount``). For each object, an unknown field
     ///   comes first, then missing required fields, then the values in the
     ///   order of the format; for each array, its elements in order. The order
     ///   of the members in the document never matters.
