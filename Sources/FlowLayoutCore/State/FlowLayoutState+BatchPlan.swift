@@ -84,162 +84,231 @@ extension FlowLayoutState {
     /// - Complexity: O(operations · log) plus O(n) to validate the per-item sizes
     ///   of sections inserted or reloaded.
     func plan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
-        let sectionCount = sections.count
-        // 1. Sections named before the batch: deletions, reloads, move sources.
-        var before: [Int: String] = [:]
-        func nameBefore(_ section: Int, _ path: String) throws(FlowLayoutError) {
-            guard section >= 0, section < sectionCount else {
-                throw .sectionOutOfRange(path: path, section: section, sectionCount: sectionCount)
-            }
-            if let other = before[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-            before[section] = path
-        }
-        var deleted = Set<Int>()
-        for (index, section) in batch.deletedSections.enumerated() {
-            try nameBefore(section, "deleteSections[\(index)]")
-            deleted.insert(section)
-        }
-        var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
-        for (index, reload) in batch.reloadedSections.enumerated() {
-            try nameBefore(reload.index, "reloadSections[\(index)].index")
-            reloaded[reload.index] = (reload.section, try Self.validate(section: reload.section, path: "reloadSections[\(index)].section"))
-        }
-        var movedTo: [Int: Int] = [:]
-        var movedFrom: [Int: Int] = [:]
-        for (index, move) in batch.movedSections.enumerated() {
-            try nameBefore(move.from, "moveSections[\(index)].from")
-        }
-        // 2. Sections named after it: insertions, move destinations.
-        let sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
-        var after: [Int: String] = [:]
-        func nameAfter(_ section: Int, _ path: String) throws(FlowLayoutError) {
-            guard section >= 0 else { throw .invalidBatch(path: path, problem: .negativeIndex(section)) }
-            guard section < sectionCountAfter else {
-                throw .invalidBatch(path: path, problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
-            }
-            if let other = after[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-            after[section] = path
-        }
-        var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
-        for (index, insertion) in batch.insertedSections.enumerated() {
-            try nameAfter(insertion.index, "insertSections[\(index)].index")
-            inserted[insertion.index] = (insertion.section, try Self.validate(section: insertion.section, path: "insertSections[\(index)].section"))
-        }
-        for (index, move) in batch.movedSections.enumerated() {
-            try nameAfter(move.to, "moveSections[\(index)].to")
-            movedTo[move.from] = move.to
-            movedFrom[move.to] = move.from
-        }
-        let sectionOrder = Reorder(
-            oldCount: sectionCount, removed: (Array(deleted) + Array(movedTo.keys)).sorted(),
-            placed: (Array(inserted.keys) + Array(movedFrom.keys)).sorted())
-        let partial = BatchPlan(
-            sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
-            reloadedSections: reloaded, insertedSections: inserted, items: [:])
+        var planner = BatchPlanner(batch: batch, state: self)
+        try planner.nameSectionsBefore()
+        try planner.nameSectionsAfter()
+        try planner.nameItemsBefore()
+        try planner.nameItemsAfter()
+        try planner.validateItemSizes()
+        return planner.finished()
+    }
+}
 
-        // 3. Items named before the batch.
-        var items: [Int: BatchPlan.ItemPlan] = [:]
-        var removedItems: [Int: [Int]] = [:]
-        var placedItems: [Int: [Int]] = [:]
-        var beforeItems: [FlowIndexPath: String] = [:]
-        func itemBefore(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) {
-            let section = indexPath.section
-            guard section >= 0, section < sectionCount else {
-                throw .sectionOutOfRange(path: path + ".section", section: section, sectionCount: sectionCount)
-            }
-            if deleted.contains(section) {
-                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "deleted"))
-            }
-            if reloaded[section] != nil {
-                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
-            }
-            let count = sections[section].itemCount
-            guard indexPath.item >= 0, indexPath.item < count else {
-                throw .itemOutOfRange(path: path + ".item", indexPath: indexPath, itemCount: count)
-            }
-            if let other = beforeItems[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-            beforeItems[indexPath] = path
-        }
-        for (index, indexPath) in batch.deletedItems.enumerated() {
-            try itemBefore(indexPath, "deleteItems[\(index)]")
-            items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
-            removedItems[indexPath.section, default: []].append(indexPath.item)
-        }
-        for (index, reload) in batch.reloadedItems.enumerated() {
-            try itemBefore(reload.indexPath, "reloadItems[\(index)]")
-            items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
-        }
-        for (index, move) in batch.movedItems.enumerated() {
-            try itemBefore(move.from, "moveItems[\(index)].from")
-            items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
-            removedItems[move.from.section, default: []].append(move.from.item)
-        }
+/// Builds a ``BatchPlan`` in the order errors are reported (`flow-layout.md`
+/// 10.6): sections named before the batch, sections named after it, items
+/// named before it, items named after it, then the sizes items carry. Each
+/// step checks what it names and records it; the first problem throws.
+private struct BatchPlanner {
+    let batch: BatchUpdate
+    let state: FlowLayoutState
+    let sectionCount: Int
+    let sectionCountAfter: Int
 
-        // 4. Items named after it: their sections first, then, once every count
-        // after the batch is known, their indexes.
-        func sectionAfter(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) -> Int {
-            let section = indexPath.section
-            guard section >= 0 else { throw .invalidBatch(path: path + ".section", problem: .negativeIndex(section)) }
-            guard section < sectionCountAfter else {
-                throw .invalidBatch(
-                    path: path + ".section", problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
-            }
-            guard let old = partial.oldIndex(ofSection: section) else {
-                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "inserted"))
-            }
-            if reloaded[old] != nil {
-                throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
-            }
-            return old
-        }
-        var afterItems: [(indexPath: FlowIndexPath, old: Int, path: String)] = []
-        for (index, insertion) in batch.insertedItems.enumerated() {
-            let path = "insertItems[\(index)]"
-            let old = try sectionAfter(insertion.indexPath, path)
-            afterItems.append((insertion.indexPath, old, path))
-            items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
-            placedItems[old, default: []].append(insertion.indexPath.item)
-        }
-        for (index, move) in batch.movedItems.enumerated() {
-            let path = "moveItems[\(index)].to"
-            let old = try sectionAfter(move.to, path)
-            afterItems.append((move.to, old, path))
-            items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
-            placedItems[old, default: []].append(move.to.item)
-        }
-        var afterPositions: [FlowIndexPath: String] = [:]
-        for (indexPath, old, path) in afterItems {
-            let countAfter = sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
-            guard indexPath.item >= 0 else { throw .invalidBatch(path: path + ".item", problem: .negativeIndex(indexPath.item)) }
-            guard indexPath.item < countAfter else {
-                throw .invalidBatch(path: path + ".item", problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
-            }
-            if let other = afterPositions[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-            afterPositions[indexPath] = path
-        }
+    /// The path of the operation that named each position, per side.
+    var sectionsNamedBefore: [Int: String] = [:]
+    var sectionsNamedAfter: [Int: String] = [:]
+    var itemsNamedBefore: [FlowIndexPath: String] = [:]
 
-        // 5. Sizes.
-        for (index, insertion) in batch.insertedItems.enumerated() {
-            if let size = insertion.size { try Self.validate(size: size, path: "insertItems[\(index)].size") }
-        }
-        for (index, reload) in batch.reloadedItems.enumerated() {
-            if let size = reload.size { try Self.validate(size: size, path: "reloadItems[\(index)].size") }
-        }
+    var deleted = Set<Int>()
+    var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
+    var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
+    var movedTo: [Int: Int] = [:]
+    var movedFrom: [Int: Int] = [:]
+    /// The sections' plan, once every section operation is known.
+    var sectionPlan: BatchPlan?
 
-        for section in items.keys {
-            items[section]!.reorder = Reorder(
-                oldCount: sections[section].itemCount, removed: (removedItems[section] ?? []).sorted(),
-                placed: (placedItems[section] ?? []).sorted())
-        }
-        return BatchPlan(
-            sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
-            reloadedSections: reloaded, insertedSections: inserted, items: items)
+    var items: [Int: BatchPlan.ItemPlan] = [:]
+    /// Per section (index before): items leaving (by index before) and
+    /// arriving (by index after).
+    var removedItems: [Int: [Int]] = [:]
+    var placedItems: [Int: [Int]] = [:]
+
+    init(batch: BatchUpdate, state: FlowLayoutState) {
+        self.batch = batch
+        self.state = state
+        sectionCount = state.sections.count
+        sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
     }
 
     private static var emptyItemPlan: BatchPlan.ItemPlan {
         BatchPlan.ItemPlan(reorder: Reorder(oldCount: 0, removed: [], placed: []))
     }
 
+    // MARK: Sections
+
+    private mutating func nameBefore(_ section: Int, _ path: String) throws(FlowLayoutError) {
+        guard section >= 0, section < sectionCount else {
+            throw .sectionOutOfRange(path: path, section: section, sectionCount: sectionCount)
+        }
+        if let other = sectionsNamedBefore[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+        sectionsNamedBefore[section] = path
+    }
+
+    private mutating func nameAfter(_ section: Int, _ path: String) throws(FlowLayoutError) {
+        guard section >= 0 else { throw .invalidBatch(path: path, problem: .negativeIndex(section)) }
+        guard section < sectionCountAfter else {
+            throw .invalidBatch(path: path, problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
+        }
+        if let other = sectionsNamedAfter[section] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+        sectionsNamedAfter[section] = path
+    }
+
+    /// Step 1: deletions, reloads (with their new content) and move sources.
+    mutating func nameSectionsBefore() throws(FlowLayoutError) {
+        for (index, section) in batch.deletedSections.enumerated() {
+            try nameBefore(section, "deleteSections[\(index)]")
+            deleted.insert(section)
+        }
+        for (index, reload) in batch.reloadedSections.enumerated() {
+            try nameBefore(reload.index, "reloadSections[\(index)].index")
+            let sums = try FlowLayoutState.validate(section: reload.section, path: "reloadSections[\(index)].section")
+            reloaded[reload.index] = (reload.section, sums)
+        }
+        for (index, move) in batch.movedSections.enumerated() {
+            try nameBefore(move.from, "moveSections[\(index)].from")
+        }
+    }
+
+    /// Step 2: insertions (with their content) and move destinations; then the
+    /// sections' reordering is known.
+    mutating func nameSectionsAfter() throws(FlowLayoutError) {
+        for (index, insertion) in batch.insertedSections.enumerated() {
+            try nameAfter(insertion.index, "insertSections[\(index)].index")
+            let sums = try FlowLayoutState.validate(section: insertion.section, path: "insertSections[\(index)].section")
+            inserted[insertion.index] = (insertion.section, sums)
+        }
+        for (index, move) in batch.movedSections.enumerated() {
+            try nameAfter(move.to, "moveSections[\(index)].to")
+            movedTo[move.from] = move.to
+            movedFrom[move.to] = move.from
+        }
+        sectionPlan = plan(items: [:])
+    }
+
+    // MARK: Items
+
+    /// Checks an item named by its position before the batch.
+    private mutating func nameItemBefore(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) {
+        let section = indexPath.section
+        guard section >= 0, section < sectionCount else {
+            throw .sectionOutOfRange(path: path + ".section", section: section, sectionCount: sectionCount)
+        }
+        if deleted.contains(section) {
+            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "deleted"))
+        }
+        if reloaded[section] != nil {
+            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+        }
+        let count = state.sections[section].itemCount
+        guard indexPath.item >= 0, indexPath.item < count else {
+            throw .itemOutOfRange(path: path + ".item", indexPath: indexPath, itemCount: count)
+        }
+        if let other = itemsNamedBefore[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+        itemsNamedBefore[indexPath] = path
+    }
+
+    /// Step 3: item deletions, reloads and move sources.
+    mutating func nameItemsBefore() throws(FlowLayoutError) {
+        for (index, indexPath) in batch.deletedItems.enumerated() {
+            try nameItemBefore(indexPath, "deleteItems[\(index)]")
+            items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
+            removedItems[indexPath.section, default: []].append(indexPath.item)
+        }
+        for (index, reload) in batch.reloadedItems.enumerated() {
+            try nameItemBefore(reload.indexPath, "reloadItems[\(index)]")
+            items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
+        }
+        for (index, move) in batch.movedItems.enumerated() {
+            try nameItemBefore(move.from, "moveItems[\(index)].from")
+            items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
+            removedItems[move.from.section, default: []].append(move.from.item)
+        }
+    }
+
+    /// The section before the batch that an item named after it lands in.
+    private func sectionBefore(ofItemAfter indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) -> Int {
+        let section = indexPath.section
+        guard section >= 0 else { throw .invalidBatch(path: path + ".section", problem: .negativeIndex(section)) }
+        guard section < sectionCountAfter else {
+            throw .invalidBatch(
+                path: path + ".section", problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
+        }
+        guard let old = sectionPlan?.oldIndex(ofSection: section) else {
+            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "inserted"))
+        }
+        if reloaded[old] != nil {
+            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+        }
+        return old
+    }
+
+    /// Step 4: item insertions and move destinations: their sections first,
+    /// then, once every section's count after the batch is known, their indexes.
+    mutating func nameItemsAfter() throws(FlowLayoutError) {
+        var named: [(indexPath: FlowIndexPath, old: Int, path: String)] = []
+        for (index, insertion) in batch.insertedItems.enumerated() {
+            let path = "insertItems[\(index)]"
+            let old = try sectionBefore(ofItemAfter: insertion.indexPath, path)
+            named.append((insertion.indexPath, old, path))
+            items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
+            placedItems[old, default: []].append(insertion.indexPath.item)
+        }
+        for (index, move) in batch.movedItems.enumerated() {
+            let path = "moveItems[\(index)].to"
+            let old = try sectionBefore(ofItemAfter: move.to, path)
+            named.append((move.to, old, path))
+            items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
+            placedItems[old, default: []].append(move.to.item)
+        }
+        var namedAfter: [FlowIndexPath: String] = [:]
+        for (indexPath, old, path) in named {
+            let countAfter =
+                state.sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
+            guard indexPath.item >= 0 else { throw .invalidBatch(path: path + ".item", problem: .negativeIndex(indexPath.item)) }
+            guard indexPath.item < countAfter else {
+                throw .invalidBatch(path: path + ".item", problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
+            }
+            if let other = namedAfter[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
+            namedAfter[indexPath] = path
+        }
+    }
+
+    /// Step 5: the sizes inserted and reloaded items carry.
+    func validateItemSizes() throws(FlowLayoutError) {
+        for (index, insertion) in batch.insertedItems.enumerated() {
+            if let size = insertion.size { try FlowLayoutState.validate(size: size, path: "insertItems[\(index)].size") }
+        }
+        for (index, reload) in batch.reloadedItems.enumerated() {
+            if let size = reload.size { try FlowLayoutState.validate(size: size, path: "reloadItems[\(index)].size") }
+        }
+    }
+
+    // MARK: Result
+
+    private func plan(items: [Int: BatchPlan.ItemPlan]) -> BatchPlan {
+        let sectionOrder = Reorder(
+            oldCount: sectionCount, removed: (Array(deleted) + Array(movedTo.keys)).sorted(),
+            placed: (Array(inserted.keys) + Array(movedFrom.keys)).sorted())
+        return BatchPlan(
+            sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
+            reloadedSections: reloaded, insertedSections: inserted, items: items)
+    }
+
+    /// The plan, each touched section's item reordering completed.
+    func finished() -> BatchPlan {
+        var items = items
+        for section in items.keys {
+            items[section]!.reorder = Reorder(
+                oldCount: state.sections[section].itemCount, removed: (removedItems[section] ?? []).sorted(),
+                placed: (placedItems[section] ?? []).sorted())
+        }
+        return BatchPlan(
+            sections: sectionPlan!.sections, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom,
+            deletedSections: deleted, reloadedSections: reloaded, insertedSections: inserted, items: items)
+    }
+}
+
+extension FlowLayoutState {
     /// The item edits of one section's plan, in the numbering before the batch:
     /// removals, insertions at the gap after the survivor before them, reloads;
     /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
