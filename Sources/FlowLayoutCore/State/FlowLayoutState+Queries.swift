@@ -189,26 +189,10 @@ extension FlowLayoutState {
             {
                 if attributes.frame.touches(rect), !body(attributes) { return }
             }
-            let context = context(of: record)
-            var stopped = false
-            let completed = context.forEachLine(linesTop: start + metrics.linesOffset, from: key, through: high) {
-                line, items, along in
-                context.placeLine(
-                    items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
-                    mainLow: mainLow, mainHigh: mainHigh
-                ) { placed in
-                    let frame = direction.rect(
-                        main: placed.main, cross: placed.cross, mainLength: placed.mainLength,
-                        crossLength: placed.crossLength)
-                    guard frame.touches(rect) else { return true }
-                    stopped = !body(
-                        LayoutAttributes(
-                            category: .cell, indexPath: FlowIndexPath(item: placed.item, section: q), frame: frame,
-                            zIndex: 0))
-                    return !stopped
-                }
-            }
-            if stopped { return }
+            let cells = forEachNaturalCell(
+                in: rect, section: q, record: record, linesTop: start + metrics.linesOffset, from: key, body)
+            if cells.stopped { return }
+            let completed = cells.completed
             if metrics.footerExtent > 0, meetsMainSpan,
                 let attributes = footer(ofSection: q, start: start, extent: record.extent, metrics: metrics, pinning: pinning),
                 direction.crossSpan(attributes.frame).min <= high
@@ -222,6 +206,36 @@ extension FlowLayoutState {
             guard q < sections.count else { return }
             found = sections[q]
         }
+    }
+
+    /// Calls `body` with each cell of section `q` (whose lines start at
+    /// `linesTop`) that meets `rect`, from the first line reaching `key`.
+    /// Returns whether `body` stopped, and whether the lines ran to the end of
+    /// the section without passing the rect.
+    private func forEachNaturalCell(
+        in rect: Rect, section q: Int, record: SectionRecord, linesTop: Offset, from key: Offset,
+        _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        let direction = configuration.scrollDirection
+        let high = direction.crossSpan(rect).max
+        let (mainLow, mainHigh) = direction.mainSpan(rect)
+        let context = context(of: record)
+        var stopped = false
+        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { line, items, along in
+            context.placeLine(
+                items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
+                mainLow: mainLow, mainHigh: mainHigh
+            ) { placed in
+                let frame = direction.rect(
+                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                guard frame.touches(rect) else { return true }
+                stopped = !body(
+                    LayoutAttributes(
+                        category: .cell, indexPath: FlowIndexPath(item: placed.item, section: q), frame: frame, zIndex: 0))
+                return !stopped
+            }
+        }
+        return (stopped, completed)
     }
 
     /// The first section whose end reaches `key`, after laying out every pending
