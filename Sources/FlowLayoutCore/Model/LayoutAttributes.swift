@@ -6,6 +6,16 @@ public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
     case header
     /// A section footer: the supplementary view of kind `elementKindSectionFooter`.
     case footer
+
+    /// Hashes the case, not its raw string: identifiers are hashed per element
+    /// in a batch's transitions, and a string hash costs ten times as much.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .cell: hasher.combine(0 as UInt8)
+        case .header: hasher.combine(1 as UInt8)
+        case .footer: hasher.combine(2 as UInt8)
+        }
+    }
 }
 
 /// Identifies one element of the layout: its category and index path.
@@ -19,6 +29,20 @@ public struct ElementIdentifier: Hashable, Sendable {
     public init(category: ElementCategory, indexPath: FlowIndexPath) {
         self.category = category
         self.indexPath = indexPath
+    }
+
+    /// Hashes two words (the section with the category, the item) rather than
+    /// three values: identifiers are hashed several times per element in a
+    /// batch's transitions.
+    public func hash(into hasher: inout Hasher) {
+        let category: Int =
+            switch self.category {
+            case .cell: 0
+            case .header: 1
+            case .footer: 2
+            }
+        hasher.combine(indexPath.section &<< 2 | category)
+        hasher.combine(indexPath.item)
     }
 }
 

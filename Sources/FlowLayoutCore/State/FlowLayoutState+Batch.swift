@@ -145,36 +145,52 @@ extension FlowLayoutState {
                 return true
             }
         }
-        var framesBefore: [ElementIdentifier: Rect] = [:]
-        for element in before { framesBefore[element.identifier] = element.frame }
-        var transitions: [ElementTransition] = []
-        var accounted = Set<ElementIdentifier>()
-        // Every element that exists after the batch and is in view before or after
-        // it, with its frame after (nil when it was in view before but is omitted now).
-        var present: [ElementIdentifier: Rect?] = [:]
-        for element in after { present[element.identifier] = .some(element.frame) }
-        var oldOf: [ElementIdentifier: ElementIdentifier] = [:]
-        for element in before {
-            guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
-            oldOf[new] = element.identifier
-            if present[new] == nil { present[new] = .some(currentFrame(of: new)) }
+        // One entry per element that exists after the batch and is in view
+        // before or after it: its identity, its frame after (nil when it was in
+        // view before but is omitted now), and where it came from.
+        struct Entry {
+            var identifier: ElementIdentifier
+            var after: Rect?
+            var old: ElementIdentifier?
+            var before: Rect?
         }
-        for identifier in present.keys.sorted(by: { Self.precedes($0, $1) }) {
-            let frame = present[identifier]!
-            let old = oldOf[identifier] ?? oldIdentifier(of: identifier, plan: plan)
-            var beforeFrame: Rect?
-            if let old {
-                accounted.insert(old)
-                beforeFrame = framesBefore[old] ?? previous.currentFrame(of: old)
+        var entries: [Entry] = []
+        entries.reserveCapacity(after.count + before.count)
+        var slot: [ElementIdentifier: Int] = [:]
+        slot.reserveCapacity(after.count + before.count)
+        for element in after {
+            slot[element.identifier] = entries.count
+            entries.append(Entry(identifier: element.identifier, after: element.frame))
+        }
+        var survives = [Bool](repeating: false, count: before.count)
+        for (index, element) in before.enumerated() {
+            guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
+            survives[index] = true
+            if let existing = slot[new] {
+                entries[existing].old = element.identifier
+                entries[existing].before = element.frame
+            } else {
+                slot[new] = entries.count
+                entries.append(
+                    Entry(identifier: new, after: currentFrame(of: new), old: element.identifier, before: element.frame))
             }
-            if frame == nil && beforeFrame == nil { continue }
+        }
+        entries.sort { Self.precedes($0.identifier, $1.identifier) }
+        var transitions: [ElementTransition] = []
+        transitions.reserveCapacity(entries.count + before.count)
+        for var entry in entries {
+            if entry.old == nil, let old = oldIdentifier(of: entry.identifier, plan: plan) {
+                entry.old = old
+                entry.before = previous.currentFrame(of: old)
+            }
+            if entry.after == nil && entry.before == nil { continue }
             transitions.append(
                 ElementTransition(
-                    category: identifier.category, indexPath: identifier.indexPath, previousIndexPath: old?.indexPath,
-                    before: beforeFrame.map(moved), after: frame))
+                    category: entry.identifier.category, indexPath: entry.identifier.indexPath,
+                    previousIndexPath: entry.old?.indexPath, before: entry.before.map(moved), after: entry.after))
         }
         // Elements deleted (or gone), in their order before.
-        for element in before where !accounted.contains(element.identifier) {
+        for (index, element) in before.enumerated() where !survives[index] {
             transitions.append(
                 ElementTransition(
                     category: element.category, indexPath: element.indexPath, previousIndexPath: element.indexPath,
