@@ -107,6 +107,9 @@ struct Rebreak {
         /// The runs before this window's changes (a copy, so the splice can write).
         let oldRuns: BTree<Run>
         let startRun: Int
+        /// The first old run the splice replaces: `startRun`, or the run before
+        /// it when that one is underfull and joins the window.
+        private let spliceStart: Int
         /// The first item of the first new line (numbered before and after the edits alike).
         let firstItem: Int
         let stopsAtBoundaries: Bool
@@ -138,6 +141,15 @@ struct Rebreak {
             self.stopsAtBoundaries = stopsAtBoundaries
             builder = RunBuilder(aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing)
             oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart)
+            var spliceStart = startRun
+            if stopsAtBoundaries, startRun > 0, startRun <= runs.count, Self.isUnderfull(runs[startRun - 1]) {
+                // The run before joins the window whole, so that reports scattered
+                // at random do not leave runs of one size each (storage, not lines:
+                // its lines are kept as they are).
+                builder.appendWhole(runs[startRun - 1])
+                spliceStart -= 1
+            }
+            self.spliceStart = spliceStart
             var first = runStart
             if rebreak.isAligned && stopsAtBoundaries && startRun < runs.count {
                 // Step 1: keep the old lines of the run before the line holding `item`.
@@ -240,9 +252,19 @@ struct Rebreak {
             return LineGroup(start: start, itemCount: segment.count, lineCount: 0, thickness: 0, isDefaultLines: false)
         }
 
-        /// Step 5: replaces the old runs read with the new ones.
+        /// Whether a run holds so few explicit sizes that it should join a
+        /// neighbouring window rather than stay on its own.
+        static func isUnderfull(_ run: Run) -> Bool { run.sizedCount < Run.sizedCapacity / 2 }
+
+        /// Step 5: replaces the old runs read with the new ones (and an
+        /// underfull old run after them, joined whole).
         mutating func splice(into runs: inout BTree<Run>) -> Outcome {
-            let replaced = startRun..<(endRun ?? oldRuns.count)
+            var end = endRun ?? oldRuns.count
+            if stopsAtBoundaries, end < oldRuns.count, Self.isUnderfull(oldRuns[end]) {
+                builder.appendWhole(oldRuns[end])
+                end += 1
+            }
+            let replaced = spliceStart..<end
             let new = builder.finish()
             var outcome = Outcome(linesBroken: linesBroken, added: builder.sums)
             var left = replaced.count

@@ -93,6 +93,12 @@ struct RunBuilder {
         if openSizes.count >= Run.sizedCapacity { closeRun() }
     }
 
+    /// Appends every item of an old run as it is: a run that joins a window
+    /// only so that storage stays packed.
+    mutating func appendWhole(_ run: Run) {
+        appendVerbatim(run, items: 0..<run.itemCount, lines: run.lineCount, advance: run.advance)
+    }
+
     /// Closes the open run first if `count` more items would make a run holding
     /// explicit sizes span more than a sparse buffer addresses.
     private mutating func makeRoom(for count: Int, sized: Bool) {
