@@ -202,4 +202,36 @@ struct PresentationTests {
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError == "flow-demo: visibleRect.width: must be a finite number >= 0\n")
     }
+
+    @Test("render draws a pinned header where V pins it, over the cells it covers, and outlines V")
+    func renderPinned() throws {
+        let path = try DemoRunner.temporaryFile(Self.pinning(y: 250), name: "pinned.json")
+        let output = try DemoRunner.run(["render", path])
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let svg = output.standardOutput
+        let pushed = #"<rect class="header pinned" x="0" y="230" width="320" height="40"/>"#
+        let cell = #"<rect class="cell" x="0" y="220" width="320" height="50"/>"#
+        for fragment in [pushed, cell, #"<rect class="viewport" x="0" y="250" width="320" height="100"/>"#] {
+            #expect(svg.contains(fragment), "missing \(fragment)")
+        }
+        // zIndex order: every pinned header after every cell.
+        let lastCell = try #require(svg.range(of: "<rect class=\"cell\"", options: .backwards))
+        let firstHeader = try #require(svg.range(of: "<rect class=\"header pinned\""))
+        #expect(lastCell.lowerBound < firstHeader.lowerBound)
+        // --viewport-rect is V instead: header 0 at 100.
+        let moved = try DemoRunner.run(["render", path, "--viewport-rect", "0,100,320,100"]).standardOutput
+        #expect(moved.contains(#"<rect class="header pinned" x="0" y="100" width="320" height="40"/>"#))
+        #expect(moved.contains(#"<rect class="viewport" x="0" y="100" width="320" height="100"/>"#))
+    }
+
+    @Test("render draws a right-to-left section mirrored")
+    func renderRightToLeft() throws {
+        let path = try DemoRunner.temporaryFile(
+            #"{"viewport": {"width": 320, "height": 200}, "layout": {"itemSize": {"width": 100, "height": 50}, "layoutDirection": "rightToLeft"}, "sections": [{"itemCount": 5}]}"#,
+            name: "rtl.json")
+        let svg = try DemoRunner.run(["render", path]).standardOutput
+        for (x, y, label) in [(220, 0, "0.0"), (0, 0, "0.2"), (110, 60, "0.4")] {
+            #expect(svg.contains(#"<rect class="cell" x="\#(x)" y="\#(y)" width="100" height="50"/>"#), "\(label)")
+        }
+    }
 }
