@@ -84,28 +84,7 @@ enum Gesture: Hashable, CustomStringConvertible {
             case "fling":
                 guard parts.count == 2 else { throw UsageError("--script: fling is 'fling:VELOCITY'") }
                 gestures.append(.fling(velocity: try number(1)))
-            case "jump":
-                guard parts.count == 2 || parts.count == 3 else {
-                    throw UsageError(
-                        "--script: jump is 'jump:TARGET' or 'jump:TARGET:POSITION', TARGET an ITEM, SECTION.ITEM or PERCENT%, "
-                            + "POSITION top, center, bottom or nearest")
-                }
-                var scrollPosition: ScrollPosition?
-                if parts.count == 3 {
-                    guard let named = ScrollPosition(rawValue: parts[2]) else {
-                        throw UsageError("--script: jump position must be top, center, bottom or nearest, not '\(parts[2])'")
-                    }
-                    scrollPosition = named
-                }
-                let target = parts[1]
-                if target.hasSuffix("%"), let percent = Double(target.dropLast()), percent >= 0, percent <= 100 {
-                    gestures.append(.jump(item: .fraction(percent / 100), position: scrollPosition))
-                } else if let index = Int(target), index >= 0 {
-                    gestures.append(.jump(item: .global(index), position: scrollPosition))
-                } else {
-                    guard let position = position(target) else { throw UsageError("--script: cannot read jump target '\(target)'") }
-                    gestures.append(.jump(item: .indexPath(section: position.section, item: position.item), position: scrollPosition))
-                }
+            case "jump": gestures.append(try jump(parts))
             case "end": gestures.append(.end)
             case "top": gestures.append(.top)
             case "pause":
@@ -140,6 +119,30 @@ enum Gesture: Hashable, CustomStringConvertible {
         }
         guard !gestures.isEmpty else { throw UsageError("--script is empty") }
         return gestures
+    }
+
+    /// `jump:TARGET[:POSITION]`: TARGET an ITEM, SECTION.ITEM or PERCENT%,
+    /// POSITION a ``ScrollPosition``.
+    private static func jump(_ parts: [String]) throws(UsageError) -> Gesture {
+        guard parts.count == 2 || parts.count == 3 else {
+            throw UsageError(
+                "--script: jump is 'jump:TARGET' or 'jump:TARGET:POSITION', TARGET an ITEM, SECTION.ITEM or PERCENT%, "
+                    + "POSITION top, center, bottom or nearest")
+        }
+        var scrollPosition: ScrollPosition?
+        if parts.count == 3 {
+            guard let named = ScrollPosition(rawValue: parts[2]) else {
+                throw UsageError("--script: jump position must be top, center, bottom or nearest, not '\(parts[2])'")
+            }
+            scrollPosition = named
+        }
+        let target = parts[1]
+        if target.hasSuffix("%"), let percent = Double(target.dropLast()), percent >= 0, percent <= 100 {
+            return .jump(item: .fraction(percent / 100), position: scrollPosition)
+        }
+        if let index = Int(target), index >= 0 { return .jump(item: .global(index), position: scrollPosition) }
+        guard let position = position(target) else { throw UsageError("--script: cannot read jump target '\(target)'") }
+        return .jump(item: .indexPath(section: position.section, item: position.item), position: scrollPosition)
     }
 
     /// `SECTION.ITEM`, both whole numbers from 0 to the engine's largest count, or `nil`.

@@ -163,4 +163,28 @@ struct ScrollPresentationTests {
         #expect(output.status == 1)
         #expect(output.standardError.contains("jump: item 1000 of section 3 does not exist"))
     }
+
+    @Test("bench --scenario presentation --quick --json: the four rows, and the held item never moves")
+    func benchPresentation() throws {
+        let output = try DemoRunner.run(["bench", "--scenario", "presentation", "--quick", "--json"])
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["operation"] as? String } == [
+            "pinned-header scroll frame: rect + reports, 1,000,000 items",
+            "pinned-header pure scroll frame (16 pt), 1,000,000 items",
+            "scroll to item 500,000 of 1,000,000 unmeasured (center)",
+            "then frames measuring what became visible",
+        ])
+        for row in rows {
+            #expect(row["scenario"] as? String == "presentation")
+            #expect((row["medianMicros"] as? Double).map { $0 > 0 } == true)
+            #expect((row["p99Micros"] as? Double) != nil)
+        }
+        // The session's anchor, then the item scrolled to: 0 pt, never left the screen (null).
+        #expect(rows[0]["maxAnchorJump"] as? Double == 0)
+        #expect(rows[2]["maxAnchorJump"] as? Double == 0)
+        #expect(rows[3]["maxAnchorJump"] as? Double == 0)
+        #expect((rows[3]["note"] as? String)?.contains("target moved 0.0 pt on screen") == true)
+        #expect(rows[2]["referenceNote"] as? String == "capped at 100,000")
+    }
 }

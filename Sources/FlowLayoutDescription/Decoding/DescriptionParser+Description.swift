@@ -56,13 +56,7 @@ extension DescriptionParser {
             var fieldFailure: DescriptionError?
             switch field {
             case 0:
-                var direction: ScrollDirection?
-                if try input.peek() == UInt8(ascii: "\"") {
-                    direction = ScrollDirection(rawValue: try string())
-                } else {
-                    try skipValue()
-                }
-                if let direction {
+                if let direction = try scrollDirection() {
                     configuration.scrollDirection = direction
                 } else {
                     problem.record(1, DescriptionError(path: "scrollDirection", message: "must be \"vertical\" or \"horizontal\""))
@@ -100,6 +94,15 @@ extension DescriptionParser {
             configuration: configuration, viewportSize: viewportSize,
             sections: sections.resolved(sectionInset: configuration.sectionInset), options: options,
             visibleRect: visibleRect)
+    }
+
+    /// Reads `scrollDirection`: its direction, or `nil` for anything else.
+    private mutating func scrollDirection() throws(DescriptionError) -> ScrollDirection? {
+        guard try input.peek() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return nil
+        }
+        return ScrollDirection(rawValue: try string())
     }
 
     /// Reads `layout`.
