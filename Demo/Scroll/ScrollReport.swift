@@ -120,12 +120,14 @@ struct ScrollReport: Sendable {
         var lines: [String] = []
         if positionedJumps > 0 {
             lines.append(
-                "jump target      moved \(jump(maxJumpTargetMovement)) on screen at most in \(grouped(positionedJumps)) scroll-to-item jumps, "
+                "jump target      moved \(jump(maxJumpTargetMovement)) on screen at most in \(grouped(positionedJumps)) scroll-to-item "
+                    + (positionedJumps == 1 ? "jump, " : "jumps, ")
                     + "while \(grouped(jumpReports)) size reports around them were applied")
         }
         if snappedFlings > 0 {
             lines.append(
-                "snapping         \(snapping): \(grouped(snappedFlings)) flings came to rest at targetContentOffset; "
+                "snapping         \(snapping): \(grouped(snappedFlings)) " + (snappedFlings == 1 ? "fling" : "flings")
+                    + " came to rest at targetContentOffset; "
                     + "\(grouped(snapSettles)) then settled by \(jump(maxSnapSettle)) at most (sizes measured on the way)")
         }
         return lines
