@@ -11,7 +11,14 @@ enum LayoutCommand {
         input when FILE is '-' or absent, lays it out and prints the content size and
         every element's frame as JSON. The description is read as a stream, 64 KiB at a
         time: a file of a million item sizes never sits in memory whole. Its 'layout'
-        object may give lineAlignment, lastLineAlignment and crossAlignment (Options).
+        object may give lineAlignment, lastLineAlignment, crossAlignment, layoutDirection,
+        sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds and displayScale,
+        and the description a top-level visibleRect, V (layout-description.md, Options).
+
+        Frames are the ones a host sees (flow-layout.md 8): pinned headers and footers
+        where V puts them (V defaults to the viewport at the origin), right to left
+        mirrored, on the pixel grid of displayScale. --rect meets those frames, so it
+        returns exactly the elements of the full output whose frames meet it.
 
         Options:
           --rect X,Y,W,H     print only the elements whose frames meet this rect, found by
@@ -22,9 +29,9 @@ enum LayoutCommand {
                              the layout after the last, then "updates": one entry per batch
           --help             show this help
 
-        With --updates, the visible rect V starts as the document's visibleRect (default:
-        the viewport at the origin) and moves by each batch's adjustment, as a host would
-        scroll. Each entry of "updates" gives the batch's contentOffsetAdjustment, its
+        With --updates, the visible rect V starts as the update document's visibleRect
+        (default: the description's, else the viewport at the origin) and moves by each
+        batch's adjustment, as a host would scroll. Each entry of "updates" gives the batch's contentOffsetAdjustment, its
         anchor (the element kept still, by its index path after the batch, or null) and
         its transitions: every element meeting V before or after the batch, by its index
         path after the batch (before it, when deleted), with its before frame (moved by
@@ -115,19 +122,18 @@ enum LayoutCommand {
         }
     }
 
-    /// The engine state of a description, with the options it gives.
+    /// The engine state of a description, with the options it gives and its
+    /// visible rect V, if it gives one.
     ///
     /// - Parameter options: the settings a description does not give (the scroll
-    ///   anchor, estimate refinement); its alignments are the description's.
+    ///   anchor, estimate refinement, snapping); the others are the description's.
     static func makeState(_ description: LayoutDescription, options: FlowLayoutOptions = FlowLayoutOptions()) throws -> FlowLayoutState {
-        var options = options
-        options.lineAlignment = description.options.lineAlignment
-        options.lastLineAlignment = description.options.lastLineAlignment
-        options.crossAlignment = description.options.crossAlignment
         do {
-            return try FlowLayoutState(
+            var state = try FlowLayoutState(
                 configuration: description.configuration, sections: description.sections,
-                viewportSize: description.viewportSize, options: options)
+                viewportSize: description.viewportSize, options: description.options(over: options))
+            if let visibleRect = description.visibleRect { try state.setVisibleRect(visibleRect) }
+            return state
         } catch {
             throw InputError("\(error)")
         }
@@ -140,5 +146,20 @@ enum LayoutCommand {
                 Terminal.error("warning: \(diagnostic)")
             }
         }
+    }
+}
+
+extension LayoutDescription {
+    /// `options` with every setting the description format gives replaced by
+    /// the description's (`layout-description.md`, Options): the alignments,
+    /// the layout direction and the display scale.
+    func options(over options: FlowLayoutOptions) -> FlowLayoutOptions {
+        var merged = options
+        merged.lineAlignment = self.options.lineAlignment
+        merged.lastLineAlignment = self.options.lastLineAlignment
+        merged.crossAlignment = self.options.crossAlignment
+        merged.layoutDirection = self.options.layoutDirection
+        merged.displayScale = self.options.displayScale
+        return merged
     }
 }

@@ -11,7 +11,11 @@ enum RenderCommand {
 
         Draws a layout description (from FILE, or standard input when FILE is '-' or
         absent) as SVG: cells, headers and footers in distinct styles, labelled with
-        their index paths, and the content bounds dashed.
+        their index paths, and the content bounds dashed. Frames are presented as
+        'flow-demo layout' prints them: a description's pinned headers and footers are
+        drawn where its visibleRect V puts them, on top of the cells (heavier outline),
+        right-to-left sections mirrored, frames on the pixel grid of displayScale. A
+        description that gives V has it outlined as the viewport.
 
         With --updates, applies the batches of an update document (as 'flow-demo layout
         --updates' does) up to batch N, and draws the layout right after it: the visible
@@ -26,7 +30,9 @@ enum RenderCommand {
 
         Options:
           --rect X,Y,W,H           draw only this region of the content (found by a rect query)
-          --viewport-rect X,Y,W,H  outline this rect as the viewport
+          --viewport-rect X,Y,W,H  outline this rect as the viewport, and make it V (pinned
+                                   headers and footers follow it), instead of the
+                                   description's visibleRect
           --updates UPDATES        apply the batches of an update document (layout-description.md)
           --batch N                with --updates, draw the layout after batch N, counted from 0
                                    as in 'batches[N]' (default: the last)
@@ -79,6 +85,11 @@ enum RenderCommand {
         try LayoutCommand.checkInputs(descriptionPath, updatesPath)
         let description = try LayoutCommand.loadDescription(descriptionPath)
         var state = try LayoutCommand.makeState(description)
+        if let given = viewport {
+            do { try state.setVisibleRect(given) } catch { throw InputError("--viewport-rect: \(error)") }
+        } else if updatesPath == nil {
+            viewport = description.visibleRect
+        }
         var transitions: [ElementTransition] = []
         if let updatesPath {
             (viewport, transitions) = try applyUpdates(updatesPath, through: batch, to: &state)

@@ -43,7 +43,12 @@ enum ScrollCommand {
           --script LIST        gestures, comma-separated (default: \(Gesture.defaultScript)):
                                  drag:SPEED:SECONDS  constant speed in pt/s (negative: up)
                                  fling:VELOCITY      release at pt/s, decelerating like a touch screen
-                                 jump:ITEM           scroll to an item: global index, SECTION.ITEM or P%
+                                 jump:ITEM[:POSITION]  scroll to an item (global index, SECTION.ITEM
+                                                     or P%): its leading edge to the top; with a
+                                                     POSITION (top, center, bottom, nearest), by
+                                                     the engine's scroll-to-item, which holds the
+                                                     item there while what came on screen is
+                                                     measured (the summary says how far it moved)
                                  end, top            to the end or the top
                                  pause:SECONDS       no motion
                                  random:N            N seeded random gestures (motion only)
@@ -55,6 +60,17 @@ enum ScrollCommand {
                                  reload:SECTION.ITEM    an item's content changed: measured again
           --anchor first|last  keep the first (default) or last visible item still
           --refine-estimate    refine the estimate from the mean of measured sizes
+        Presentation (flow-layout.md 8; each adds to what a FILE gives):
+          --pin-headers        section headers stick to the top of the visible rect
+          --rtl                right to left: every frame mirrored in the content width
+                               (offsets stay the visible rect's x: scrolling horizontally,
+                               section 0 is at the right end)
+          --scale N            pixel snapping: frames on a grid of 1/N points, N from 0
+                               (off, the default) to 16
+          --snap MODE          where flings come to rest: lineStart (a line or header at
+                               the top), itemCenter (an item centred), page (multiples of
+                               the viewport); a fling then ends at the engine's
+                               targetContentOffset (default: none, where it stops)
         Chat:
           --chat               a bottom-anchored message list (default script:
                                \(Gesture.defaultChatScript))
@@ -75,9 +91,11 @@ enum ScrollCommand {
 
     static let valued: Set<String> = [
         "sections", "items", "estimate", "variation", "viewport", "seed", "fps", "script", "anchor", "max-frames",
-        "messages", "history", "page", "arrive-every",
+        "messages", "history", "page", "arrive-every", "scale", "snap",
     ]
-    static let flags: Set<String> = ["horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat"]
+    static let flags: Set<String> = [
+        "horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat", "pin-headers", "rtl",
+    ]
     /// The options that only a chat session takes.
     static let chatOnly = ["messages", "history", "page", "arrive-every"]
     /// The options that a chat session does not take: it builds its own collection.
@@ -183,6 +201,7 @@ enum ScrollCommand {
         case let other: throw UsageError("--anchor must be 'first' or 'last', not '\(other)'")
         }
         options.refineEstimate = parsed.flag("refine-estimate")
+        try presentation(parsed, &options)
         if chat {
             var chatOptions = ScrollSession.ChatOptions()
             chatOptions.history = try parsed.int("history", default: chatOptions.history, in: 0...10_000_000)
@@ -191,8 +210,31 @@ enum ScrollCommand {
             options.chat = chatOptions
             options.startAtEnd = true
         }
-        let title = "\(workload.summary), viewport \(workload.viewportSize)"
+        let title = "\(workload.summary), viewport \(workload.viewportSize)" + presentationTitle(options)
         return (try ScrollSession(workload: workload, options: options), title)
+    }
+
+    /// Reads the presentation options: `--pin-headers`, `--rtl`, `--scale`, `--snap`.
+    static func presentation(_ parsed: Arguments, _ options: inout ScrollSession.Options) throws(UsageError) {
+        options.pinHeaders = parsed.flag("pin-headers")
+        options.rightToLeft = parsed.flag("rtl")
+        options.displayScale = try parsed.double("scale", default: 0, in: 0...16)
+        if let raw = parsed.string("snap") {
+            guard let mode = FlowLayoutOptions.ScrollSnapping(rawValue: raw) else {
+                throw UsageError("--snap must be 'lineStart', 'itemCenter', 'page' or 'none', not '\(raw)'")
+            }
+            options.snapping = mode
+        }
+    }
+
+    /// The title's note of the presentation options given, `""` without any.
+    static func presentationTitle(_ options: ScrollSession.Options) -> String {
+        var notes: [String] = []
+        if options.pinHeaders { notes.append("headers pinned") }
+        if options.rightToLeft { notes.append("right to left") }
+        if options.displayScale > 0 { notes.append("scale \(LayoutOutput.number(options.displayScale))") }
+        if options.snapping != .none { notes.append("snapping \(options.snapping.rawValue)") }
+        return notes.isEmpty ? "" : ", " + notes.joined(separator: ", ")
     }
 
     /// The trace line of a data change: `batch` for the frame number; the items

@@ -2,7 +2,8 @@ import Foundation
 import FlowLayout
 
 /// Draws elements as SVG: cells, headers and footers in distinct styles with
-/// index-path labels, the content bounds dashed, and optionally the viewport
+/// index-path labels, in zIndex order (pinned headers and footers on top, with
+/// a heavier outline), the content bounds dashed, and optionally the viewport
 /// and a batch's transitions (`SVGRenderer+Transitions.swift`).
 struct SVGRenderer {
     /// The region of content to draw, in content coordinates.
@@ -32,13 +33,17 @@ struct SVGRenderer {
                 .label { fill: #1d2733; text-anchor: middle; dominant-baseline: central; }
                 .content { fill: none; stroke: #8a94a6; stroke-width: 1; stroke-dasharray: 6 4; }
                 .viewport { fill: none; stroke: #e0245e; stroke-width: 3; }
+                .pinned { stroke-width: 2.5; }
               </style>
               <rect x="\(n(region.minX - margin))" y="\(n(region.minY - margin))" width="\(n(width))" height="\(n(height))" fill="#ffffff"/>
               <rect class="content" x="0" y="0" width="\(n(contentSize.width))" height="\(n(contentSize.height))"/>
 
             """
         out += transitionDefinitions()
-        for element in elements {
+        // Drawn in zIndex order (stable): pinned headers and footers (1024) over
+        // the cells they cover, as a collection view stacks them.
+        let stacked = elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+        for element in stacked {
             let frame = element.frame
             let label: String
             switch element.category {
@@ -47,7 +52,8 @@ struct SVGRenderer {
             case .footer: label = "footer \(element.indexPath.section)"
             }
             out += "  <g><title>\(element.category.rawValue) [\(element.indexPath.section), \(element.indexPath.item)] \(frame)</title>"
-            out += "<rect class=\"\(element.category.rawValue)\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" "
+            let pinned = element.zIndex >= 1024 ? " pinned" : ""
+            out += "<rect class=\"\(element.category.rawValue)\(pinned)\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" "
             out += "width=\"\(n(frame.width))\" height=\"\(n(frame.height))\"/>"
             let fontSize = min(12, frame.height * 0.6, frame.width / Double(max(label.count, 1)) * 1.6)
             if fontSize >= 4 {

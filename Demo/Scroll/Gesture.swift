@@ -9,9 +9,13 @@ enum Gesture: Hashable, CustomStringConvertible {
     /// A fling released at `velocity` points per second, decelerating like a touch
     /// screen: velocity × 0.998 per millisecond (UIKit's normal rate).
     case fling(velocity: Double)
-    /// Scroll-to-item: the item's leading edge goes to the top of the viewport.
-    /// `fraction` picks the item at that fraction of all items instead.
-    case jump(item: ItemTarget)
+    /// Scroll-to-item. Without a position, the item's leading edge goes to the
+    /// top of the viewport and the first-visible anchor keeps it there. With a
+    /// position, the engine's scroll to an item places it (`flow-layout.md` 8.4,
+    /// `contentOffset(forItemAt:position:)`) and holds it there while the items
+    /// around it are measured. `fraction` picks the item at that fraction of
+    /// all items.
+    case jump(item: ItemTarget, position: ScrollPosition?)
     /// To the end of the content.
     case end
     /// To the top.
@@ -22,19 +26,26 @@ enum Gesture: Hashable, CustomStringConvertible {
     case change(DataChange)
 
     /// An item named by index path, global index, or fraction of all items.
-    enum ItemTarget: Hashable {
+    enum ItemTarget: Hashable, CustomStringConvertible {
         case indexPath(section: Int, item: Int)
         case global(Int)
         case fraction(Double)
+
+        /// As the script writes it: `SECTION.ITEM`, `ITEM` or `P%`.
+        var description: String {
+            switch self {
+            case .indexPath(let s, let i): "\(s).\(i)"
+            case .global(let i): "\(i)"
+            case .fraction(let f): "\(LayoutOutput.number(f * 100))%"
+            }
+        }
     }
 
     var description: String {
         switch self {
         case let .drag(speed, seconds): "drag:\(LayoutOutput.number(speed)):\(LayoutOutput.number(seconds))"
         case let .fling(velocity): "fling:\(LayoutOutput.number(velocity))"
-        case .jump(.indexPath(let s, let i)): "jump:\(s).\(i)"
-        case .jump(.global(let i)): "jump:\(i)"
-        case .jump(.fraction(let f)): "jump:\(LayoutOutput.number(f * 100))%"
+        case .jump(let target, let position): "jump:\(target)" + (position.map { ":\($0.rawValue)" } ?? "")
         case .end: "end"
         case .top: "top"
         case let .pause(seconds): "pause:\(LayoutOutput.number(seconds))"
@@ -73,17 +84,7 @@ enum Gesture: Hashable, CustomStringConvertible {
             case "fling":
                 guard parts.count == 2 else { throw UsageError("--script: fling is 'fling:VELOCITY'") }
                 gestures.append(.fling(velocity: try number(1)))
-            case "jump":
-                guard parts.count == 2 else { throw UsageError("--script: jump is 'jump:ITEM', 'jump:SECTION.ITEM' or 'jump:PERCENT%'") }
-                let target = parts[1]
-                if target.hasSuffix("%"), let percent = Double(target.dropLast()), percent >= 0, percent <= 100 {
-                    gestures.append(.jump(item: .fraction(percent / 100)))
-                } else if let index = Int(target), index >= 0 {
-                    gestures.append(.jump(item: .global(index)))
-                } else {
-                    guard let position = position(target) else { throw UsageError("--script: cannot read jump target '\(target)'") }
-                    gestures.append(.jump(item: .indexPath(section: position.section, item: position.item)))
-                }
+            case "jump": gestures.append(try jump(parts))
             case "end": gestures.append(.end)
             case "top": gestures.append(.top)
             case "pause":
@@ -120,6 +121,30 @@ enum Gesture: Hashable, CustomStringConvertible {
         return gestures
     }
 
+    /// `jump:TARGET[:POSITION]`: TARGET an ITEM, SECTION.ITEM or PERCENT%,
+    /// POSITION a ``ScrollPosition``.
+    private static func jump(_ parts: [String]) throws(UsageError) -> Gesture {
+        guard parts.count == 2 || parts.count == 3 else {
+            throw UsageError(
+                "--script: jump is 'jump:TARGET' or 'jump:TARGET:POSITION', TARGET an ITEM, SECTION.ITEM or PERCENT%, "
+                    + "POSITION top, center, bottom or nearest")
+        }
+        var scrollPosition: ScrollPosition?
+        if parts.count == 3 {
+            guard let named = ScrollPosition(rawValue: parts[2]) else {
+                throw UsageError("--script: jump position must be top, center, bottom or nearest, not '\(parts[2])'")
+            }
+            scrollPosition = named
+        }
+        let target = parts[1]
+        if target.hasSuffix("%"), let percent = Double(target.dropLast()), percent >= 0, percent <= 100 {
+            return .jump(item: .fraction(percent / 100), position: scrollPosition)
+        }
+        if let index = Int(target), index >= 0 { return .jump(item: .global(index), position: scrollPosition) }
+        guard let position = position(target) else { throw UsageError("--script: cannot read jump target '\(target)'") }
+        return .jump(item: .indexPath(section: position.section, item: position.item), position: scrollPosition)
+    }
+
     /// `SECTION.ITEM`, both whole numbers from 0 to the engine's largest count, or `nil`.
     private static func position(_ text: String) -> FlowIndexPath? {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -142,7 +167,7 @@ enum Gesture: Hashable, CustomStringConvertible {
         switch random.int(0..<10) {
         case 0..<4: .drag(speed: random.double(-2_500...2_500).rounded(), seconds: random.double(0.2...1.5))
         case 4..<7: .fling(velocity: random.double(-15_000...15_000).rounded())
-        case 7: .jump(item: .fraction(random.double(0...1)))
+        case 7: .jump(item: .fraction(random.double(0...1)), position: nil)
         case 8: random.int(0..<2) == 0 ? .end : .top
         default: .pause(seconds: 0.1)
         }

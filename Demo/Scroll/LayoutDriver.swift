@@ -58,6 +58,20 @@ final class LayoutDriver {
         return try core!.layoutAttributesForItem(at: indexPath)
     }
 
+    /// The content offset that shows an item at `position`, and from then on the
+    /// engine holds the item there while the host stays (`flow-layout.md` 8.4).
+    func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) async throws -> Point {
+        if let engine { return try await engine.contentOffset(forItemAt: indexPath, position: position) }
+        return try core!.contentOffset(forItemAt: indexPath, position: position)
+    }
+
+    /// Where a scroll released at `proposed` with `velocity` comes to rest under
+    /// the engine's snapping (`flow-layout.md` 8.5).
+    func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) async throws -> Point {
+        if let engine { return try await engine.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity) }
+        return try core!.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+    }
+
     var contentSize: Size {
         get async {
             if let engine { return await engine.contentSize }

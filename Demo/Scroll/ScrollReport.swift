@@ -26,6 +26,20 @@ struct ScrollReport: Sendable {
     var updateMicros = Percentiles([])
     /// A chat session's counts, or `nil`.
     var chat: Chat?
+    /// Jumps with a position (the engine's scroll to an item), the size reports
+    /// applied while their items were watched, and the most a watched item
+    /// moved on screen (`flow-layout.md` 8.4: 0).
+    var positionedJumps = 0
+    var jumpReports = 0
+    var maxJumpTargetMovement = 0.0
+    /// Flings that came to rest under snapping, how many then needed a
+    /// settling frame (items measured on the way moved the candidates), and
+    /// the largest settle.
+    var snappedFlings = 0
+    var snapSettles = 0
+    var maxSnapSettle = 0.0
+    /// The snapping mode, for the summary.
+    var snapping = "none"
 
     /// What a chat's host did between frames.
     struct Chat: Sendable {
@@ -64,6 +78,7 @@ struct ScrollReport: Sendable {
                 "updates          \(grouped(updates)) applied: \(grouped(itemsInserted)) items inserted, \(grouped(itemsDeleted)) deleted, "
                     + "\(grouped(itemsReloaded)) reloaded; anchor jump \(jump(maxUpdateAnchorJump)) at most through them")
         }
+        lines += presentationLines
         if includeTimes {
             lines.append(
                 "engine / frame   median \(Measure.micros(frameMicros.median)), p99 \(Measure.micros(frameMicros.p99)), max \(Measure.micros(frameMicros.max)) (one actor call: visible rect + size reports)")
@@ -100,7 +115,25 @@ struct ScrollReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var updateTimesLine: String {
+    /// The lines of jumps with a position and of snapped flings, when there were any.
+    var presentationLines: [String] {
+        var lines: [String] = []
+        if positionedJumps > 0 {
+            lines.append(
+                "jump target      moved \(jump(maxJumpTargetMovement)) on screen at most in \(grouped(positionedJumps)) scroll-to-item "
+                    + (positionedJumps == 1 ? "jump, " : "jumps, ")
+                    + "while \(grouped(jumpReports)) size reports around them were applied")
+        }
+        if snappedFlings > 0 {
+            lines.append(
+                "snapping         \(snapping): \(grouped(snappedFlings)) " + (snappedFlings == 1 ? "fling" : "flings")
+                    + " came to rest at targetContentOffset; "
+                    + "\(grouped(snapSettles)) then settled by \(jump(maxSnapSettle)) at most (sizes measured on the way)")
+        }
+        return lines
+    }
+
+        private var updateTimesLine: String {
         "engine / update  median \(Measure.micros(updateMicros.median)), p99 \(Measure.micros(updateMicros.p99)), max \(Measure.micros(updateMicros.max)) (one call: the batch)"
     }
 
@@ -122,6 +155,10 @@ struct ScrollReport: Sendable {
             "\"itemsDeleted\": \(itemsDeleted)",
             "\"itemsReloaded\": \(itemsReloaded)",
             "\"maxUpdateAnchorJump\": \(LayoutOutput.number(maxUpdateAnchorJump))",
+            "\"positionedJumps\": \(positionedJumps)",
+            "\"maxJumpTargetMovement\": \(LayoutOutput.number(maxJumpTargetMovement))",
+            "\"snappedFlings\": \(snappedFlings)",
+            "\"maxSnapSettle\": \(LayoutOutput.number(maxSnapSettle))",
         ]
         if let chat {
             fields += [

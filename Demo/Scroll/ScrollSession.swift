@@ -33,6 +33,24 @@ struct ScrollSession {
         var startAtEnd = false
         /// A chat's behaviour between frames, or `nil`.
         var chat: ChatOptions?
+        /// Presentation (`flow-layout.md` 8), on top of the workload's own:
+        /// section headers pinned, right to left, the pixel grid (0 is the
+        /// workload's), and where flings come to rest.
+        var pinHeaders = false
+        var rightToLeft = false
+        var displayScale = 0.0
+        var snapping = FlowLayoutOptions.ScrollSnapping.none
+    }
+
+    /// The item of a scroll to an item, watched while the host stays: where
+    /// the engine put it on screen, along the scroll axis.
+    struct JumpWatch {
+        var indexPath: FlowIndexPath
+        var position: ScrollPosition
+        /// Its edges and centre on screen (minus the offset), physical
+        /// coordinates.
+        var low: Double
+        var high: Double
     }
 
     /// What a chat's host does between frames (`scroll --chat`).
@@ -101,6 +119,13 @@ struct ScrollSession {
     private var updateTimes: [Double] = []
     private var estimateErrors: [Double] = []
     private var framesSinceArrival = 0
+    /// The adjustment of the last frame.
+    private var lastAdjustment = 0.0
+    /// The item a positioned jump placed, while it is watched.
+    private var jumpWatch: JumpWatch?
+    /// Whether the leading edge along the scroll axis is the larger coordinate
+    /// (right to left, scrolling horizontally).
+    private let leadsFromMax: Bool
 
     /// Creates the engine for `workload`; the first frame comes with ``run(updates:each:)``.
     init(workload: ScrollWorkload, options: Options) throws {
@@ -109,13 +134,20 @@ struct ScrollSession {
         direction = workload.configuration.scrollDirection
         ledger = ItemLedger(itemCounts: workload.sections.map(\.itemCount))
         if options.chat != nil { report.chat = ScrollReport.Chat(messagesAtStart: ledger.totalItems) }
+        report.snapping = options.snapping.rawValue
+        var configuration = workload.configuration
+        if options.pinHeaders { configuration.sectionHeadersPinToVisibleBounds = true }
+        var engineOptions = workload.options
+        engineOptions.scrollAnchor = options.anchor
+        engineOptions.estimateRefinement = options.refineEstimate ? .meanOfReportedSizes : .off
+        if options.rightToLeft { engineOptions.layoutDirection = .rightToLeft }
+        if options.displayScale > 0 { engineOptions.displayScale = options.displayScale }
+        engineOptions.snapping = options.snapping
+        leadsFromMax = engineOptions.layoutDirection == .rightToLeft && direction == .horizontal
         do {
             engine = try LayoutDriver(
-                configuration: workload.configuration, sections: workload.sections,
-                viewportSize: workload.viewportSize,
-                options: FlowLayoutOptions(
-                    scrollAnchor: options.anchor, estimateRefinement: options.refineEstimate ? .meanOfReportedSizes : .off),
-                synchronous: options.synchronous)
+                configuration: configuration, sections: workload.sections, viewportSize: workload.viewportSize,
+                options: engineOptions, synchronous: options.synchronous)
         } catch {
             throw InputError("\(error)")
         }
@@ -148,6 +180,8 @@ struct ScrollSession {
                 for _ in 0..<max(1, Int((seconds * options.framesPerSecond).rounded())) {
                     if !(try await frame(to: offset + speed * dt, gesture: name, updates: updates, each: each)) { return finish() }
                 }
+            case .fling(let velocity) where options.snapping != .none:
+                if !(try await snappedFling(velocity, gesture: name, updates: updates, each: each)) { return finish() }
             case .fling(var velocity):
                 let decay = pow(0.998, 1000 * dt)
                 while abs(velocity) > 10 {
@@ -156,10 +190,14 @@ struct ScrollSession {
                     if target < 0 || target > maximumOffset { break }
                     velocity *= decay
                 }
-            case .jump(let target):
+            case .jump(let target, let position?):
+                if !(try await jump(to: target, position, gesture: name, updates: updates, each: each)) { return finish() }
+            case .jump(let target, nil):
                 let indexPath = try resolve(target)
-                let attributes = try await engine.layoutAttributesForItem(at: indexPath)
-                if !(try await land(on: direction.crossMin(attributes.frame), gesture: name, updates: updates, each: each)) {
+                let frame = try await engine.layoutAttributesForItem(at: indexPath).frame
+                // Its leading edge at the viewport's leading edge (the right one, right to left horizontally).
+                let leading = leadsFromMax ? direction.crossMax(frame) - viewportExtent : direction.crossMin(frame)
+                if !(try await land(on: leading, gesture: name, updates: updates, each: each)) {
                     return finish()
                 }
             case .end:
@@ -178,15 +216,127 @@ struct ScrollSession {
     }
 
     /// A scroll to `target` in one frame, then a quarter second at rest while the
-    /// newly visible items report their sizes.
+    /// newly visible items report their sizes. `exact`: the offsets are the
+    /// engine's own, used as they are (see ``frame(to:gesture:exact:updates:each:)``).
     private mutating func land(
-        on target: Double, gesture: String, updates: (UpdateRecord) -> Void, each: (FrameRecord) -> Bool
+        on target: Double, gesture: String, exact: Bool = false, updates: (UpdateRecord) -> Void,
+        each: (FrameRecord) -> Bool
     ) async throws -> Bool {
-        if !(try await frame(to: target, gesture: gesture, updates: updates, each: each)) { return false }
+        if !(try await frame(to: target, gesture: gesture, exact: exact, updates: updates, each: each)) { return false }
         for _ in 0..<Int((options.framesPerSecond / 4).rounded()) {
-            if !(try await frame(to: offset, gesture: gesture, updates: updates, each: each)) { return false }
+            if !(try await frame(to: offset, gesture: gesture, exact: exact, updates: updates, each: each)) { return false }
         }
         return true
+    }
+
+    // MARK: Presentation
+
+    /// A scroll to an item at `position` (`flow-layout.md` 8.4): the engine's
+    /// offset, one frame there, a quarter second at rest while what came on
+    /// screen is measured; the item is watched all the while, and must not
+    /// move on screen.
+    private mutating func jump(
+        to target: Gesture.ItemTarget, _ position: ScrollPosition, gesture: String, updates: (UpdateRecord) -> Void,
+        each: (FrameRecord) -> Bool
+    ) async throws -> Bool {
+        let indexPath = try resolve(target)
+        try await syncVisibleRect()
+        let origin = try await engine.contentOffset(forItemAt: indexPath, position: position)
+        let destination = direction == .vertical ? origin.y : origin.x
+        // The item's section may have been laid out just now.
+        contentExtent = extent(await engine.contentSize)
+        let placed = try await engine.layoutAttributesForItem(at: indexPath).frame
+        jumpWatch = JumpWatch(
+            indexPath: indexPath, position: position, low: direction.crossMin(placed) - destination,
+            high: direction.crossMax(placed) - destination)
+        defer { jumpWatch = nil }
+        report.positionedJumps += 1
+        return try await land(on: destination, gesture: gesture, exact: true, updates: updates, each: each)
+    }
+
+    /// How far the watched item moved on screen in a frame that returned
+    /// `elements`, after `reports` size reports: the edge its position keeps
+    /// (the centre for `center`; for `nearest`, the edge that moved less).
+    private mutating func watchJumpTarget(_ watch: JumpWatch, _ elements: [LayoutAttributes], reports: Int) throws {
+        guard let frame = elements.first(where: { $0.category == .cell && $0.indexPath == watch.indexPath })?.frame else {
+            throw InputError("jump: item \(watch.indexPath) left the screen while the engine held it")
+        }
+        let low = direction.crossMin(frame) - offset - watch.low
+        let high = direction.crossMax(frame) - offset - watch.high
+        let (leading, trailing) = leadsFromMax ? (high, low) : (low, high)
+        let moved =
+            switch watch.position {
+            case .top: abs(leading)
+            case .bottom: abs(trailing)
+            case .center: abs((low + high) / 2)
+            case .nearest: min(abs(leading), abs(trailing))
+            }
+        report.maxJumpTargetMovement = max(report.maxJumpTargetMovement, moved)
+        report.jumpReports += reports
+    }
+
+    /// A fling under snapping (`flow-layout.md` 8.5): the path the fling would
+    /// take, asked where it comes to rest (`targetContentOffset`), then run
+    /// frame by frame scaled to end there, as UIKit's deceleration does. Items
+    /// measured on the way may move the resting place (the anchor keeps what is
+    /// on screen still, not the candidate): one settling frame then moves to
+    /// the nearest candidate.
+    private mutating func snappedFling(
+        _ velocity: Double, gesture: String, updates: (UpdateRecord) -> Void, each: (FrameRecord) -> Bool
+    ) async throws -> Bool {
+        let dt = 1 / options.framesPerSecond
+        let decay = pow(0.998, 1000 * dt)
+        var path: [Double] = []
+        var speed = velocity
+        var position = offset
+        while abs(speed) > 10 {
+            position += speed * dt
+            path.append(min(max(position, 0), maximumOffset))
+            if position < 0 || position > maximumOffset { break }
+            speed *= decay
+        }
+        guard let proposed = path.last else { return true }
+        try await syncVisibleRect()
+        let rest = try await restingOffset(proposed, velocity: velocity)
+        let start = offset
+        var shift = 0.0
+        for (index, natural) in path.enumerated() {
+            let last = index == path.count - 1
+            // The last frame asks again, from where the measuring moved the rest.
+            let planned =
+                last
+                ? try await restingOffset(rest + shift, velocity: 0)
+                : (proposed == start
+                    ? start + (rest - start) * Double(index + 1) / Double(path.count)
+                    : start + (natural - start) * (rest - start) / (proposed - start)) + shift
+            if !(try await frame(to: planned, gesture: gesture, exact: last, updates: updates, each: each)) { return false }
+            shift += lastAdjustment
+        }
+        report.snappedFlings += 1
+        let settled = try await restingOffset(offset, velocity: 0)
+        if settled != offset {
+            report.snapSettles += 1
+            report.maxSnapSettle = max(report.maxSnapSettle, abs(settled - offset))
+            if !(try await frame(to: settled, gesture: gesture, exact: true, updates: updates, each: each)) { return false }
+        }
+        return true
+    }
+
+    /// The engine's resting offset for a scroll released at `proposed`.
+    private func restingOffset(_ proposed: Double, velocity: Double) async throws -> Double {
+        let vertical = direction == .vertical
+        let target = try await engine.targetContentOffset(
+            forProposedContentOffset: vertical ? Point(x: 0, y: proposed) : Point(x: proposed, y: 0),
+            velocity: vertical ? Point(x: 0, y: velocity) : Point(x: velocity, y: 0))
+        return vertical ? target.y : target.x
+    }
+
+    /// Brings the engine's visible rect to where the host is, if the host
+    /// scrolled on its own since the last call.
+    private mutating func syncVisibleRect() async throws {
+        guard engineOffset != offset else { return }
+        try await engine.setVisibleRect(direction.visibleRect(offset: offset, viewport: workload.viewportSize))
+        engineOffset = offset
     }
 
     private func resolve(_ target: Gesture.ItemTarget) throws -> FlowIndexPath {
@@ -215,10 +365,16 @@ struct ScrollSession {
     /// One frame: scroll to `target` (clamped to the content), report what was
     /// measured, apply the adjustment; then, in a chat, what its host does
     /// between frames. Returns what `each` returns.
+    ///
+    /// `exact`: `target` is an offset the engine gave (a scroll to an item, a
+    /// snapped resting place, moved by adjustments since), used as it is, not
+    /// put on the host's grid: the engine holds a scrolled-to item only while
+    /// the visible rect stays exactly where it put it.
     private mutating func frame(
-        to target: Double, gesture: String, updates: (UpdateRecord) -> Void, each: (FrameRecord) -> Bool
+        to target: Double, gesture: String, exact: Bool = false, updates: (UpdateRecord) -> Void,
+        each: (FrameRecord) -> Bool
     ) async throws -> Bool {
-        let requested = min(max(Self.onGrid(target), 0), maximumOffset)
+        let requested = exact ? target : min(max(Self.onGrid(target), 0), maximumOffset)
         let rect = direction.visibleRect(offset: requested, viewport: workload.viewportSize)
         let reports = toReport
         let start = ContinuousClock.now
@@ -228,12 +384,17 @@ struct ScrollSession {
         let adjustment = direction == .vertical ? result.update.contentOffsetAdjustment.y : result.update.contentOffsetAdjustment.x
         offset = requested + adjustment
         engineOffset = offset
+        lastAdjustment = adjustment
         contentExtent = extent(result.update.contentSize)
+        if let watch = jumpWatch { try watchJumpTarget(watch, result.elements, reports: reports.count) }
 
         // Where the anchor was on screen before the frame's updates, and where it
         // is after them and the adjustment, read from the elements returned.
+        // (While a scrolled-to item is held, it is the anchor, and the edge kept
+        // is its position's: the watch measures it, by that edge.)
         var jump = 0.0
-        if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame,
+        let held = jumpWatch.map { ElementIdentifier(category: .cell, indexPath: $0.indexPath) }
+        if let anchor = result.update.anchor, anchor != held, let old = result.update.previousAnchorFrame,
             let new = result.elements.first(where: { $0.identifier == anchor })?.frame
         {
             jump = abs((keptEdge(new) - offset) - (keptEdge(old) - requested))
@@ -274,10 +435,7 @@ struct ScrollSession {
         let itemChange = try change.resolved(itemCounts: ledger.itemCounts)
         // The engine anchors on the visible rect it knows: bring it to where the
         // host is if the host scrolled on its own since the last call.
-        if engineOffset != offset {
-            try await engine.setVisibleRect(direction.visibleRect(offset: offset, viewport: workload.viewportSize))
-            engineOffset = offset
-        }
+        try await syncVisibleRect()
         let before = offset
         let start = ContinuousClock.now
         let result: BatchUpdateResult
@@ -331,7 +489,8 @@ struct ScrollSession {
     /// The edge of a frame the anchor keeps: leading for the first visible item,
     /// trailing for the last.
     private func keptEdge(_ frame: Rect) -> Double {
-        options.anchor == .firstVisibleItem ? direction.crossMin(frame) : direction.crossMax(frame)
+        // Right to left, scrolling horizontally, the reading order runs from the right.
+        (options.anchor == .firstVisibleItem) != leadsFromMax ? direction.crossMin(frame) : direction.crossMax(frame)
     }
 
     // MARK: Chat

@@ -11,6 +11,9 @@ struct ScrollWorkload: Sendable {
     var sections: [FlowSection]
     /// The viewport.
     var viewportSize: Size
+    /// The options a description gives (alignments, direction, display scale);
+    /// the defaults for the built-in workloads.
+    var options = FlowLayoutOptions()
     /// How real sizes are produced.
     var sizes: RealSizes
     /// A one-line summary.
@@ -96,6 +99,7 @@ struct ScrollWorkload: Sendable {
         let total = sections.reduce(0) { $0 + $1.itemCount }
         return ScrollWorkload(
             configuration: description.configuration, sections: sections, viewportSize: description.viewportSize,
+            options: description.options(over: FlowLayoutOptions()),
             sizes: .described(real, itemSize: description.configuration.itemSize, seed: seed),
             summary: "\(grouped(total)) self-sizing items in \(grouped(sections.count)) sections from a description, "
                 + "estimate \(description.configuration.estimatedItemSize)")

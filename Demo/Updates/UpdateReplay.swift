@@ -32,7 +32,8 @@ enum UpdateReplay {
         }
     }
 
-    /// Sets V and applies `document`'s batches up to `last` (all of them when
+    /// Sets V (the document's; without one, the description's, else the viewport
+    /// at the origin) and applies `document`'s batches up to `last` (all of them when
     /// `nil`), returning each batch's report.
     ///
     /// - Throws: ``InputError`` for a batch the engine refuses: its message is
@@ -40,7 +41,8 @@ enum UpdateReplay {
     ///   before it stay applied to `state`.
     static func apply(_ document: UpdateDocument, to state: inout FlowLayoutState, through last: Int? = nil) throws -> [LayoutOutput.BatchReport] {
         do {
-            try state.setVisibleRect(document.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))
+            // The update document's V, else the description's, else the viewport at the origin.
+            try state.setVisibleRect(document.visibleRect ?? state.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))
         } catch {
             throw InputError("\(error)")
         }

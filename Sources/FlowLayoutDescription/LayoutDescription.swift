@@ -18,12 +18,18 @@ public struct LayoutDescription: Hashable, Sendable {
     /// The sections.
     public var sections: [FlowSection]
     /// The options beyond UIKit's flow layout that the format can give
-    /// (`layout-description.md`, Options): `lineAlignment`, `lastLineAlignment`
-    /// and `crossAlignment`, from the `layout` object. A description without
-    /// them has the defaults, UIKit's behaviour; the other settings (the scroll
-    /// anchor, estimate refinement) are not part of the format and stay at
-    /// their defaults.
+    /// (`layout-description.md`, Options): `lineAlignment`, `lastLineAlignment`,
+    /// `crossAlignment`, `layoutDirection` and `displayScale`, from the `layout`
+    /// object. A description without them has the defaults, UIKit's behaviour;
+    /// the other settings (the scroll anchor, estimate refinement, snapping) are
+    /// not part of the format and stay at their defaults. (The format's pinning
+    /// options are UIKit properties: they are in ``configuration``.)
     public var options: FlowLayoutOptions
+    /// V, the visible rect the layout is presented for (pinned headers and
+    /// footers follow it, `flow-layout.md` 8.1): the top-level `visibleRect`,
+    /// or `nil` when the description gives none, which means the viewport at
+    /// the origin.
+    public var visibleRect: Rect?
 
     /// Creates a description.
     ///
@@ -33,15 +39,17 @@ public struct LayoutDescription: Hashable, Sendable {
     ///   - sections: the sections, in order.
     ///   - options: the options beyond UIKit's flow layout; by default none,
     ///     UIKit's behaviour.
+    ///   - visibleRect: V, or `nil` (the default) for the viewport at the origin.
     /// - Complexity: O(1).
     public init(
         configuration: FlowLayoutConfiguration, viewportSize: Size, sections: [FlowSection],
-        options: FlowLayoutOptions = FlowLayoutOptions()
+        options: FlowLayoutOptions = FlowLayoutOptions(), visibleRect: Rect? = nil
     ) {
         self.configuration = configuration
         self.viewportSize = viewportSize
         self.sections = sections
         self.options = options
+        self.visibleRect = visibleRect
     }
 
     /// Decodes and validates a description from JSON bytes.
@@ -55,7 +63,8 @@ public struct LayoutDescription: Hashable, Sendable {
     ///   `invalid JSON at line L, column C: ...`; else the first problem with what
     ///   it says, naming its field path (a wrong type, a missing required field,
     ///   an unknown field, a negative, NaN or infinite size or spacing, a count
-    ///   out of range, a name that is not one of an option's). Which problem is first depends only on the checks' order
+    ///   out of range, a name that is not one of an option's, a boolean option
+    ///   that is not `true` or `false`). Which problem is first depends only on the checks' order
     ///   (the order of the format: see `DescriptionParser+Description.swift`),
     ///   never on the order of the members in the document.
     /// - Complexity: O(n) for n bytes; memory for the description itself plus one

@@ -86,6 +86,31 @@ struct DecodedValueTests {
         #expect(escaped.options == FlowLayoutOptions(lineAlignment: .leading))
     }
 
+    @Test("the presentation options and V; without them, UIKit's behaviour and V at the origin")
+    func presentationOptions() throws {
+        let plain = try decode(#"{"viewport": {"width": 320, "height": 100}, "sections": []}"#)
+        #expect(plain.visibleRect == nil)
+        #expect(plain.options.layoutDirection == .leftToRight)
+        #expect(plain.options.displayScale == 0)
+        #expect(!plain.configuration.sectionHeadersPinToVisibleBounds && !plain.configuration.sectionFootersPinToVisibleBounds)
+        let given = try decode(
+            #"""
+            {"visibleRect": {"height": 100, "x": -4.5, "y": 250, "width": 320},
+             "layout": {"sectionHeadersPinToVisibleBounds": true, "sectionFootersPinToVisibleBounds": false,
+                        "layoutDirection": "rightToLeft", "displayScale": 3, "lineAlignment": "leading"},
+             "viewport": {"width": 320, "height": 100}, "sections": [{"itemCount": 1}]}
+            """#)
+        #expect(given.visibleRect == Rect(x: -4.5, y: 250, width: 320, height: 100))
+        #expect(given.options == FlowLayoutOptions(lineAlignment: .leading, layoutDirection: .rightToLeft, displayScale: 3))
+        var expected = FlowLayoutConfiguration()
+        expected.sectionHeadersPinToVisibleBounds = true
+        #expect(given.configuration == expected)
+        let footers = try decode(
+            #"{"layout": {"sectionFootersPinToVisibleBounds": true, "layoutDirection": "leftToRight", "displayScale": 0.5}, "viewport": {"width": 1, "height": 1}, "sections": []}"#)
+        #expect(footers.configuration.sectionFootersPinToVisibleBounds && !footers.configuration.sectionHeadersPinToVisibleBounds)
+        #expect(footers.options == FlowLayoutOptions(displayScale: 0.5))
+    }
+
     @Test("every name of every option", arguments: ["justified", "leading", "center", "trailing"])
     func optionNames(name: String) throws {
         let line = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lineAlignment": ""# + name + #""}, "sections": []}"#)

@@ -98,9 +98,9 @@ struct ErrorMessageTests {
         (#"{"scrollDirection": "diagonal", "viewport": {"width": 1, "height": 1}, "sections": []}"#, #"scrollDirection: must be "vertical" or "horizontal""#),
         (#"{"scrollDirection": 1, "viewport": {"width": 1, "height": 1}, "sections": []}"#, #"scrollDirection: must be "vertical" or "horizontal""#),
         (#"{"scrollDirection": "Vertical", "viewport": {"width": 1, "height": 1}, "sections": []}"#, #"scrollDirection: must be "vertical" or "horizontal""#),
-        (#"{"viewports": {}, "viewport": {"width": 1, "height": 1}, "sections": []}"#, "viewports: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
+        (#"{"viewports": {}, "viewport": {"width": 1, "height": 1}, "sections": []}"#, "viewports: unknown field (expected one of: layout, scrollDirection, sections, viewport, visibleRect)"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": 5, "sections": []}"#, "layout: must be an object, not a number"),
-        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemsize": {}}, "sections": []}"#, "layout.itemsize: unknown field (expected one of: crossAlignment, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, lastLineAlignment, lineAlignment, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"),
+        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemsize": {}}, "sections": []}"#, "layout.itemsize: unknown field (expected one of: \(layoutFieldList))"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"itemSize": {"width": 1}}, "sections": []}"#, "layout.itemSize.height: is required"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"estimatedItemSize": {"width": 1, "height": -2}}, "sections": []}"#, "layout.estimatedItemSize.height: must be a finite number >= 0"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": -2}, "sections": []}"#, "layout.minimumLineSpacing: must be a finite number >= 0"),
@@ -138,10 +138,11 @@ struct ErrorMessageTests {
     }
 
     static let layoutFieldList =
-        "crossAlignment, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, lastLineAlignment, "
-        + "lineAlignment, minimumInteritemSpacing, minimumLineSpacing, sectionInset"
+        "crossAlignment, displayScale, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, "
+        + "lastLineAlignment, layoutDirection, lineAlignment, minimumInteritemSpacing, minimumLineSpacing, "
+        + "sectionFootersPinToVisibleBounds, sectionHeadersPinToVisibleBounds, sectionInset"
 
-    @Test("the options are names, spelt exactly; the options the engine does not have yet are unknown fields", arguments: [
+    @Test("the options are names spelt exactly, booleans, a scale and a rect, each with its field path", arguments: [
         (#""layout": {"lineAlignment": "left"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
         (#""layout": {"lineAlignment": "Justified"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
         (#""layout": {"lineAlignment": null}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
@@ -149,17 +150,36 @@ struct ErrorMessageTests {
         (#""layout": {"lastLineAlignment": ["leading"]}"#, #"layout.lastLineAlignment: must be "automatic", "justified", "leading", "center" or "trailing""#),
         (#""layout": {"crossAlignment": "middle"}"#, #"layout.crossAlignment: must be "top", "center" or "bottom""#),
         (#""layout": {"crossAlignment": "center "}"#, #"layout.crossAlignment: must be "top", "center" or "bottom""#),
-        // Options of layout-description.md that the engine does not have yet.
-        (#""layout": {"layoutDirection": "leftToRight"}"#, "layout.layoutDirection: unknown field (expected one of: \(layoutFieldList))"),
-        (#""layout": {"sectionHeadersPinToVisibleBounds": false}"#, "layout.sectionHeadersPinToVisibleBounds: unknown field (expected one of: \(layoutFieldList))"),
-        (#""layout": {"sectionFootersPinToVisibleBounds": true}"#, "layout.sectionFootersPinToVisibleBounds: unknown field (expected one of: \(layoutFieldList))"),
-        (#""layout": {"displayScale": 0}"#, "layout.displayScale: unknown field (expected one of: \(layoutFieldList))"),
-        (#""visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1}"#, "visibleRect: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
+        (#""layout": {"layoutDirection": "rtl"}"#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
+        (#""layout": {"layoutDirection": "RightToLeft"}"#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
+        (#""layout": {"layoutDirection": true}"#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
+        (#""layout": {"sectionHeadersPinToVisibleBounds": 1}"#, "layout.sectionHeadersPinToVisibleBounds: must be true or false, not a number"),
+        (#""layout": {"sectionHeadersPinToVisibleBounds": "true"}"#, "layout.sectionHeadersPinToVisibleBounds: must be true or false, not a string"),
+        (#""layout": {"sectionFootersPinToVisibleBounds": null}"#, "layout.sectionFootersPinToVisibleBounds: must be true or false, not null"),
+        (#""layout": {"sectionFootersPinToVisibleBounds": [true]}"#, "layout.sectionFootersPinToVisibleBounds: must be true or false, not an array"),
+        (#""layout": {"displayScale": -2}"#, "layout.displayScale: must be a finite number >= 0"),
+        (#""layout": {"displayScale": 1e400}"#, "layout.displayScale: must be a finite number >= 0"),
+        (#""layout": {"displayScale": "2"}"#, "layout.displayScale: must be a finite number >= 0, not a string"),
+        (#""layout": {"displayScale": 2e15}"#, "layout.displayScale: must be at most 1e15"),
+        (#""layout": {"displayscale": 2}"#, "layout.displayscale: unknown field (expected one of: \(layoutFieldList))"),
+        (#""visibleRect": []"#, "visibleRect: must be an object, not an array"),
+        (#""visibleRect": {"x": 0, "y": 0, "width": 1}"#, "visibleRect.height: is required"),
+        (#""visibleRect": {"y": 0, "height": 1}"#, "visibleRect.x: is required"),
+        (#""visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1, "z": 0}"#, "visibleRect.z: unknown field (expected one of: height, width, x, y)"),
+        (#""visibleRect": {"x": "0", "y": 0, "width": 1, "height": 1}"#, "visibleRect.x: must be a finite number, not a string"),
+        (#""visibleRect": {"x": 0, "y": -1e400, "width": 1, "height": 1}"#, "visibleRect.y: must be a finite number"),
+        (#""visibleRect": {"x": -5, "y": -7.5, "width": -1, "height": 1}"#, "visibleRect.width: must be a finite number >= 0"),
+        (#""visibleRect": {"x": 0, "y": 0, "width": 1, "height": 3e15}"#, "visibleRect.height: must be at most 1e15"),
         // The order of the format: the options come after the sizes, in their order.
         (#""layout": {"crossAlignment": "x", "lineAlignment": "y"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
         (#""layout": {"crossAlignment": "x", "lastLineAlignment": "y"}"#, #"layout.lastLineAlignment: must be "automatic", "justified", "leading", "center" or "trailing""#),
         (#""layout": {"lineAlignment": "x", "footerReferenceSize": {"width": 1}}"#, "layout.footerReferenceSize.height: is required"),
-        (#""layout": {"lineAlignment": "x", "displayScale": 2}"#, "layout.displayScale: unknown field (expected one of: \(layoutFieldList))"),
+        (#""layout": {"displayScale": -1, "lineAlignment": "x"}"#, #"layout.lineAlignment: must be "justified", "leading", "center" or "trailing""#),
+        (#""layout": {"displayScale": -1, "sectionFootersPinToVisibleBounds": 0, "layoutDirection": "x"}"#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
+        (#""layout": {"displayScale": -1, "sectionFootersPinToVisibleBounds": 0}"#, "layout.sectionFootersPinToVisibleBounds: must be true or false, not a number"),
+        // V is checked after the sections: the last field of the format.
+        (#""visibleRect": {"x": 0}, "layout": {"displayScale": -1}"#, "layout.displayScale: must be a finite number >= 0"),
+        (#""visibleRect": {"x": 0}, "layout": {"displayScale": 1}"#, "visibleRect.y: is required"),
     ])
     func options(members: String, message: String) {
         expectError(#"{"viewport": {"width": 1, "height": 1}, "sections": [], "# + members + "}", message)
@@ -169,10 +189,10 @@ struct ErrorMessageTests {
     /// reported (`FirstProblem`): the tree decoder's order.
     @Test("the first problem in the order of the checks is reported, wherever it stands in the file", arguments: [
         // An unknown field outranks everything else in its object, even when it comes last.
-        (#"{"viewport": {"width": -1, "height": 1}, "sections": [{}], "extra": 1}"#, "extra: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
+        (#"{"viewport": {"width": -1, "height": 1}, "sections": [{}], "extra": 1}"#, "extra: unknown field (expected one of: layout, scrollDirection, sections, viewport, visibleRect)"),
         (#"{"viewport": {"width": -1, "height": 1, "depth": 1}, "sections": []}"#, "viewport.depth: unknown field (expected one of: height, width)"),
         // The first unknown field in the document.
-        (#"{"b": 1, "a": 2, "viewport": {"width": 1, "height": 1}, "sections": []}"#, "b: unknown field (expected one of: layout, scrollDirection, sections, viewport)"),
+        (#"{"b": 1, "a": 2, "viewport": {"width": 1, "height": 1}, "sections": []}"#, "b: unknown field (expected one of: layout, scrollDirection, sections, viewport, visibleRect)"),
         // Missing fields come before the values of the fields given.
         (#"{"viewport": {"width": -1}, "sections": []}"#, "viewport.height: is required"),
         (#"{"sections": [{}]}"#, "viewport: is required"),
@@ -184,6 +204,8 @@ struct ErrorMessageTests {
         (#"{"viewport": {"height": -1, "width": -1}, "sections": []}"#, "viewport.width: must be a finite number >= 0"),
         (#"{"viewport": {"width": 1, "height": 1}, "layout": {"sectionInset": {"right": -1, "top": -1}}, "sections": []}"#, "layout.sectionInset.top: must be a finite number >= 0"),
         (#"{"sections": 1}"#, "viewport: is required"),
+        (#"{"visibleRect": {"x": 0}, "viewport": {"width": 1, "height": 1}, "sections": [{}]}"#, "sections[0]: needs itemCount or itemSizes"),
+        (#"{"visibleRect": 3, "viewport": {"width": 1, "height": 1}, "sections": [], "layout": {"displayScale": -1}}"#, "layout.displayScale: must be a finite number >= 0"),
         (#"{"viewport": {"width": 1, "height": 1}, "sections": [{}, {"itemCount": -1}]}"#, "sections[0]: needs itemCount or itemSizes"),
         // In a section: the sizes before the count, the count before the overrides.
         (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": -1, "itemSizes": [{"width": -1, "height": 1}]}]}"#, "sections[0].itemSizes[0].width: must be a finite number >= 0"),

@@ -92,6 +92,26 @@ struct RandomDocuments {
         return random.chance(0.5) ? "\"" + name.uppercased() + "\"" : value()
     }
 
+    /// A boolean, or a mistake: a number, a string, null.
+    mutating func boolean() -> String {
+        guard wrong() else { return random.pick(["true", "false"]) }
+        return random.pick(["0", "1", #""true""#, "null", "[]"])
+    }
+
+    /// A coordinate: any finite number, negative ones too, or a mistake.
+    mutating func coordinate() -> String {
+        if wrong() { return random.pick(["1e400", "-1e400", #""0""#, "null", "{}"]) }
+        let magnitude = length()
+        return random.chance(0.3) && !magnitude.hasPrefix("-") ? "-" + magnitude : magnitude
+    }
+
+    /// A rect: all four members, or a mistake (one missing, or another value).
+    mutating func rect() -> String {
+        var members = [("x", coordinate()), ("y", coordinate()), ("width", length()), ("height", length())]
+        if wrong() { members.remove(at: random.int(0..<4)) }
+        return wrong() ? value() : object(members)
+    }
+
     /// A size: both lengths, or a mistake.
     mutating func size() -> String {
         var members = [("width", length()), ("height", length())]
@@ -140,10 +160,14 @@ struct RandomDocuments {
                 ("minimumInteritemSpacing", length()), ("sectionInset", insets()), ("headerReferenceSize", size()),
                 ("footerReferenceSize", size()), ("lineAlignment", choice(LineAlignment.self)),
                 ("lastLineAlignment", choice(LastLineAlignment.self)), ("crossAlignment", choice(CrossAlignment.self)),
+                ("layoutDirection", choice(FlowLayoutOptions.LayoutDirection.self)),
+                ("sectionHeadersPinToVisibleBounds", boolean()), ("sectionFootersPinToVisibleBounds", boolean()),
+                ("displayScale", length()),
             ]
             members.append(("layout", wrong() ? value() : object(fields.filter { _ in random.chance(0.4) })))
         }
         if !wrong() { members.append(("sections", wrong() ? value() : array((0..<random.int(0...4)).map { _ in section() }))) }
+        if random.chance(0.3) { members.append(("visibleRect", rect())) }
         return space() + object(members) + space()
     }
 

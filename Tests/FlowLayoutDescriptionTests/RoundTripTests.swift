@@ -120,6 +120,33 @@ struct RoundTripTests {
             options.crossAlignment = random.pick(CrossAlignment.allCases)
             optionMembers.append(("crossAlignment", "\"\(options.crossAlignment.rawValue)\""))
         }
+        if random.chance(0.5) {
+            options.layoutDirection = random.pick(FlowLayoutOptions.LayoutDirection.allCases)
+            optionMembers.append(("layoutDirection", "\"\(options.layoutDirection.rawValue)\""))
+        }
+        if random.chance(0.5) {
+            configuration.sectionHeadersPinToVisibleBounds = random.chance(0.5)
+            optionMembers.append(("sectionHeadersPinToVisibleBounds", "\(configuration.sectionHeadersPinToVisibleBounds)"))
+        }
+        if random.chance(0.5) {
+            configuration.sectionFootersPinToVisibleBounds = random.chance(0.5)
+            optionMembers.append(("sectionFootersPinToVisibleBounds", "\(configuration.sectionFootersPinToVisibleBounds)"))
+        }
+        if random.chance(0.5) {
+            options.displayScale = random.chance(0.5) ? Double(random.int(0...3)) : length(&random)
+            optionMembers.append(("displayScale", LayoutOutput.number(options.displayScale)))
+        }
+        // V, given or not: absent means the viewport at the origin.
+        var visibleRect: Rect?
+        var rootMembers: [(String, String)] = []
+        if random.chance(0.5) {
+            // Negative x too (never -0, which is written 0).
+            let x = length(&random)
+            let rect = Rect(x: random.chance(0.3) && x != 0 ? -x : x, y: length(&random), width: length(&random), height: length(&random))
+            visibleRect = rect
+            let members = [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)]
+            rootMembers.append(("visibleRect", object(members.map { ($0.0, LayoutOutput.number($0.1)) }, &random)))
+        }
         let layout = object(
             optionMembers + [
                 ("itemSize", json(configuration.itemSize, &random)),
@@ -131,12 +158,14 @@ struct RoundTripTests {
                 ("footerReferenceSize", json(configuration.footerReferenceSize, &random)),
             ], &random)
         let document = object(
-            [
+            rootMembers + [
                 ("scrollDirection", "\"\(configuration.scrollDirection.rawValue)\""), ("viewport", json(viewport, &random)),
                 ("layout", layout), ("sections", "[\n  " + sectionTexts.joined(separator: ",\n  ") + "\n]"),
             ], &random)
         return Case(
-            description: LayoutDescription(configuration: configuration, viewportSize: viewport, sections: sections, options: options),
+            description: LayoutDescription(
+                configuration: configuration, viewportSize: viewport, sections: sections, options: options,
+                visibleRect: visibleRect),
             document: document)
     }
 

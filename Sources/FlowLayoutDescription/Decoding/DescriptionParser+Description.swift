@@ -10,10 +10,11 @@ import FlowLayoutCore
 /// required fields (`viewport`, `sections`), and a section's `sectionInset`,
 /// whose missing edges come from `layout.sectionInset`, which may come later.
 extension DescriptionParser {
-    static let rootFields = FieldNames(["scrollDirection", "viewport", "layout", "sections"])
+    static let rootFields = FieldNames(["scrollDirection", "viewport", "layout", "sections", "visibleRect"])
     static let layoutFields = FieldNames([
         "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
         "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
+        "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
     ])
     static let sectionFields = FieldNames([
         "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
@@ -37,12 +38,14 @@ extension DescriptionParser {
     ///
     /// Checks, in order: an unknown field, `scrollDirection`, a missing
     /// `viewport`, the viewport, `layout`, a missing `sections`, `sections` not
-    /// an array, the sections in order.
+    /// an array, the sections in order, `visibleRect` (Options: it comes last in
+    /// the format).
     private mutating func root(_ failure: inout DescriptionError?) throws(DescriptionError) -> LayoutDescription {
         var configuration = FlowLayoutConfiguration()
         var options = FlowLayoutOptions()
         var viewportSize = Size.zero
         var sections = SectionList()
+        var visibleRect: Rect?
         guard try beginObject({ "" }, &failure) else {
             return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
         }
@@ -53,13 +56,7 @@ extension DescriptionParser {
             var fieldFailure: DescriptionError?
             switch field {
             case 0:
-                var direction: ScrollDirection?
-                if try input.peek() == UInt8(ascii: "\"") {
-                    direction = ScrollDirection(rawValue: try string())
-                } else {
-                    try skipValue()
-                }
-                if let direction {
+                if let direction = try scrollDirection() {
                     configuration.scrollDirection = direction
                 } else {
                     problem.record(1, DescriptionError(path: "scrollDirection", message: "must be \"vertical\" or \"horizontal\""))
@@ -78,6 +75,9 @@ extension DescriptionParser {
                     let type = try skipValue()
                     problem.record(6, DescriptionError(path: "sections", message: "must be an array, not \(type)"))
                 }
+            case 4:
+                visibleRect = try rect({ "visibleRect" }, &fieldFailure)
+                problem.record(8, fieldFailure)
             default:
                 problem.record(0, Self.unknownField("", lastUnknownKey, Self.rootFields))
                 try skipValue()
@@ -92,7 +92,17 @@ extension DescriptionParser {
         layout.apply(to: &configuration, &options)
         return LayoutDescription(
             configuration: configuration, viewportSize: viewportSize,
-            sections: sections.resolved(sectionInset: configuration.sectionInset), options: options)
+            sections: sections.resolved(sectionInset: configuration.sectionInset), options: options,
+            visibleRect: visibleRect)
+    }
+
+    /// Reads `scrollDirection`: its direction, or `nil` for anything else.
+    private mutating func scrollDirection() throws(DescriptionError) -> ScrollDirection? {
+        guard try input.peek() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return nil
+        }
+        return ScrollDirection(rawValue: try string())
     }
 
     /// Reads `layout`.
@@ -122,7 +132,11 @@ extension DescriptionParser {
             case 6: layout.footerReferenceSize = try size({ path }, &fieldFailure)
             case 7: layout.lineAlignment = try choice({ path }, &fieldFailure)
             case 8: layout.lastLineAlignment = try choice({ path }, &fieldFailure)
-            default: layout.crossAlignment = try choice({ path }, &fieldFailure)
+            case 9: layout.crossAlignment = try choice({ path }, &fieldFailure)
+            case 10: layout.layoutDirection = try choice({ path }, &fieldFailure)
+            case 11: layout.sectionHeadersPinToVisibleBounds = try boolean({ path }, &fieldFailure)
+            case 12: layout.sectionFootersPinToVisibleBounds = try boolean({ path }, &fieldFailure)
+            default: layout.displayScale = try length({ path }, &fieldFailure)
             }
             problem.record(1 + field, fieldFailure)
         }
@@ -250,9 +264,14 @@ struct LayoutFields {
     var lineAlignment: LineAlignment?
     var lastLineAlignment: LastLineAlignment?
     var crossAlignment: CrossAlignment?
+    var layoutDirection: FlowLayoutOptions.LayoutDirection?
+    var sectionHeadersPinToVisibleBounds: Bool?
+    var sectionFootersPinToVisibleBounds: Bool?
+    var displayScale: Double?
 
-    /// Sets the properties given on `configuration` and the options given on
-    /// `options`; `sectionInset`'s missing edges are 0.
+    /// Sets the properties given on `configuration` (pinning is a UIKit
+    /// property) and the options given on `options`; `sectionInset`'s missing
+    /// edges are 0.
     func apply(to configuration: inout FlowLayoutConfiguration, _ options: inout FlowLayoutOptions) {
         if let itemSize { configuration.itemSize = itemSize }
         if let estimatedItemSize { configuration.estimatedItemSize = estimatedItemSize }
@@ -264,6 +283,14 @@ struct LayoutFields {
         if let lineAlignment { options.lineAlignment = lineAlignment }
         if let lastLineAlignment { options.lastLineAlignment = lastLineAlignment }
         if let crossAlignment { options.crossAlignment = crossAlignment }
+        if let layoutDirection { options.layoutDirection = layoutDirection }
+        if let sectionHeadersPinToVisibleBounds {
+            configuration.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        }
+        if let sectionFootersPinToVisibleBounds {
+            configuration.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+        }
+        if let displayScale { options.displayScale = displayScale }
     }
 }
 

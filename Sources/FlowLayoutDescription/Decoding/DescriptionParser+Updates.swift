@@ -73,9 +73,10 @@ extension DescriptionParser {
         return document
     }
 
-    /// Reads a rect: `x` and `y`, any finite numbers, and `width` and `height`,
-    /// lengths; all four required.
-    private mutating func rect(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Rect {
+    /// Reads a rect (an update document's or a description's `visibleRect`):
+    /// `x` and `y`, any finite numbers, and `width` and `height`, lengths; all
+    /// four required.
+    mutating func rect(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Rect {
         var rect = Rect.zero
         try object(path, Self.rectFields, required: 4, &failure) { (parser, field, path, failure) throws(DescriptionError) in
             switch field {

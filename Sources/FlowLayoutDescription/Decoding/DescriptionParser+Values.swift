@@ -1,7 +1,7 @@
 import FlowLayoutCore
 
 /// The description's small values: lengths, counts, coordinates, option
-/// names, sizes and insets (`layout-description.md`, Input, Options, Updates),
+/// names, booleans, sizes and insets (`layout-description.md`, Input, Options, Updates),
 /// each read from the bytes under the position. A value that is wrong is read
 /// through all the same (its syntax still matters) and reported in `failure`,
 /// with the field path `path` gives; paths are only built for a problem.
@@ -91,6 +91,20 @@ extension DescriptionParser {
             failure = DescriptionError(path: path(), message: "must be \(list)")
         }
         return value
+    }
+
+    /// Reads a boolean (an option such as `sectionHeadersPinToVisibleBounds`):
+    /// `true` or `false`, nothing else (not `0`, `1` or `"true"`).
+    mutating func boolean(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Bool? {
+        let first = try input.peek()
+        let type = try skipValue()
+        switch first {
+        case UInt8(ascii: "t"): return true
+        case UInt8(ascii: "f"): return false
+        default:
+            failure = DescriptionError(path: path(), message: "must be true or false, not \(type)")
+            return nil
+        }
     }
 
     /// Reads an object, or reports what else the value is.

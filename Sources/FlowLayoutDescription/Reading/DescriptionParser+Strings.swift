@@ -123,10 +123,10 @@ extension DescriptionParser {
     @inline(__always)
     mutating func memberName(_ cursor: inout ObjectCursor, _ fields: FieldNames) throws(DescriptionError) -> Int {
         // 1. Fast path: printable ASCII, no escape, inside the window; the name's
-        //    first 24 bytes packed into three words as it is scanned.
+        //    first 32 bytes packed into four words as it is scanned.
         let start = input.position + 1
         var index = start
-        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         while index < input.end {
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
@@ -141,6 +141,7 @@ extension DescriptionParser {
             case 0: words.0 |= shifted
             case 1: words.1 |= shifted
             case 2: words.2 |= shifted
+            case 3: words.3 |= shifted
             default: break
             }
             index += 1
@@ -185,17 +186,18 @@ final class FieldNames: @unchecked Sendable {
     static let unknown = -1
     /// An object that knows no names: one read through.
     static let none = FieldNames([])
-    /// The longest name: the packed form holds 24 bytes.
-    static let maximumLength = 24
+    /// The longest name: the packed form holds 32 bytes
+    /// (`sectionHeadersPinToVisibleBounds` is 32).
+    static let maximumLength = 32
 
     /// The names, as strings.
     let names: [String]
     /// The names sorted and joined, for the message refusing an unknown field.
     let expected: String
-    /// Each name's length and its bytes packed little-endian into three words,
-    /// zero past the end: a name matches on four integer comparisons. Immutable
+    /// Each name's length and its bytes packed little-endian into four words,
+    /// zero past the end: a name matches on five integer comparisons. Immutable
     /// after `init`, so sharing it between threads is safe.
-    private let packed: UnsafeMutableBufferPointer<(count: Int, words: (UInt64, UInt64, UInt64))>
+    private let packed: UnsafeMutableBufferPointer<(count: Int, words: (UInt64, UInt64, UInt64, UInt64))>
 
     init(_ names: [String]) {
         precondition(names.count <= 64, "an object knows at most 64 fields")
@@ -205,9 +207,9 @@ final class FieldNames: @unchecked Sendable {
         for (index, name) in names.enumerated() {
             let bytes = Array(name.utf8)
             precondition(bytes.count <= Self.maximumLength && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 })
-            var words: [UInt64] = [0, 0, 0]
+            var words: [UInt64] = [0, 0, 0, 0]
             for (offset, byte) in bytes.enumerated() { words[offset >> 3] |= UInt64(byte) << UInt64((offset & 7) * 8) }
-            packed.initializeElement(at: index, to: (bytes.count, (words[0], words[1], words[2])))
+            packed.initializeElement(at: index, to: (bytes.count, (words[0], words[1], words[2], words[3])))
         }
     }
 
@@ -215,14 +217,16 @@ final class FieldNames: @unchecked Sendable {
         packed.deallocate()
     }
 
-    /// The index of the name of `count` bytes whose first 24 bytes pack into
+    /// The index of the name of `count` bytes whose first 32 bytes pack into
     /// `words`, or `nil`.
     @inline(__always)
-    func index(count: Int, _ words: (UInt64, UInt64, UInt64)) -> Int? {
+    func index(count: Int, _ words: (UInt64, UInt64, UInt64, UInt64)) -> Int? {
         guard count <= Self.maximumLength else { return nil }
         for index in packed.indices {
             let name = packed[index]
-            if name.count == count && name.words.0 == words.0 && name.words.1 == words.1 && name.words.2 == words.2 {
+            if name.count == count && name.words.0 == words.0 && name.words.1 == words.1 && name.words.2 == words.2
+                && name.words.3 == words.3
+            {
                 return index
             }
         }

@@ -4,7 +4,9 @@ import FlowLayoutDescription
 /// The oracle: the description decoder as it was before it read descriptions
 /// as a stream (a tree of ``JSONValue`` for the whole document first, then the
 /// fields in the order of its checks), kept unchanged but for its names and for
-/// the options the format gained since (`layout-description.md`, Options).
+/// the options the format gained since (`layout-description.md`, Options: the
+/// alignments, then the presentation options and the top-level `visibleRect`,
+/// checked after the sections).
 enum TreeDecoder {
     /// Decodes and validates a description from JSON bytes, as the old
     /// `LayoutDescription.decode(_:)` did.
@@ -57,6 +59,29 @@ private struct DescriptionDecoder {
         return choice
     }
 
+    /// `true` or `false`.
+    func boolean(_ value: JSONValue, _ path: String) throws(DescriptionError) -> Bool {
+        guard case .bool(let flag) = value else { throw fail(path, "must be true or false, not \(value.typeName)") }
+        return flag
+    }
+
+    /// Any finite number.
+    func coordinate(_ value: JSONValue, _ path: String) throws(DescriptionError) -> Double {
+        guard case .number(let number, _) = value else { throw fail(path, "must be a finite number, not \(value.typeName)") }
+        guard number.isFinite else { throw fail(path, "must be a finite number") }
+        return number
+    }
+
+    /// A rect: all four members required; `x` and `y` coordinates, `width` and
+    /// `height` lengths.
+    func rect(_ value: JSONValue, _ path: String) throws(DescriptionError) -> Rect {
+        let fields = try object(value, path, allowed: ["x", "y", "width", "height"])
+        for name in ["x", "y", "width", "height"] where fields[name] == nil { throw fail(join(path, name), "is required") }
+        return Rect(
+            x: try coordinate(fields["x"]!, join(path, "x")), y: try coordinate(fields["y"]!, join(path, "y")),
+            width: try length(fields["width"]!, join(path, "width")), height: try length(fields["height"]!, join(path, "height")))
+    }
+
     func count(_ value: JSONValue, _ path: String) throws(DescriptionError) -> Int {
         let limit = FlowLayoutLimits.maximumCount
         guard case .number(let number, let isInteger) = value, isInteger, number >= 0, number <= Double(limit),
@@ -83,7 +108,7 @@ private struct DescriptionDecoder {
     }
 
     mutating func description(_ root: JSONValue) throws(DescriptionError) -> LayoutDescription {
-        let fields = try object(root, "", allowed: ["scrollDirection", "viewport", "layout", "sections"])
+        let fields = try object(root, "", allowed: ["scrollDirection", "viewport", "layout", "sections", "visibleRect"])
         var configuration = FlowLayoutConfiguration()
         var options = FlowLayoutOptions()
         if let direction = fields["scrollDirection"] {
@@ -100,6 +125,7 @@ private struct DescriptionDecoder {
                 allowed: [
                     "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
                     "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
+                    "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
                 ])
             if let value = properties["itemSize"] { configuration.itemSize = try size(value, "layout.itemSize") }
             if let value = properties["estimatedItemSize"] {
@@ -129,6 +155,16 @@ private struct DescriptionDecoder {
             if let value = properties["crossAlignment"] {
                 options.crossAlignment = try choice(value, "layout.crossAlignment", CrossAlignment.self)
             }
+            if let value = properties["layoutDirection"] {
+                options.layoutDirection = try choice(value, "layout.layoutDirection", FlowLayoutOptions.LayoutDirection.self)
+            }
+            if let value = properties["sectionHeadersPinToVisibleBounds"] {
+                configuration.sectionHeadersPinToVisibleBounds = try boolean(value, "layout.sectionHeadersPinToVisibleBounds")
+            }
+            if let value = properties["sectionFootersPinToVisibleBounds"] {
+                configuration.sectionFootersPinToVisibleBounds = try boolean(value, "layout.sectionFootersPinToVisibleBounds")
+            }
+            if let value = properties["displayScale"] { options.displayScale = try length(value, "layout.displayScale") }
         }
         guard let sectionsValue = fields["sections"] else { throw fail("sections", "is required") }
         guard case .array(let elements) = sectionsValue else {
@@ -139,7 +175,10 @@ private struct DescriptionDecoder {
         for (index, element) in elements.enumerated() {
             sections.append(try section(element, "sections[\(index)]", configuration: configuration))
         }
-        return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: sections, options: options)
+        let visibleRect = try fields["visibleRect"].map { (value) throws(DescriptionError) in try rect(value, "visibleRect") }
+        return LayoutDescription(
+            configuration: configuration, viewportSize: viewportSize, sections: sections, options: options,
+            visibleRect: visibleRect)
     }
 
     func section(_ value: JSONValue, _ path: String, configuration: FlowLayoutConfiguration) throws(DescriptionError) -> FlowSection {
