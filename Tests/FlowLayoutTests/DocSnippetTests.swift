@@ -281,12 +281,12 @@ struct DocSnippetTests {
     @Test("FlowLayoutDescription's landing page: a description decoded and laid out")
     func descriptionLandingPage() throws {
         let json = #"""
-        {
-          "layout": { "itemSize": { "width": 100, "height": 100 }, "minimumInteritemSpacing": 10 },
-          "viewport": { "width": 320, "height": 600 },
-          "sections": [ { "itemCount": 7 } ]
-        }
-        """#
+            {
+              "layout": { "itemSize": { "width": 100, "height": 100 }, "minimumInteritemSpacing": 10 },
+              "viewport": { "width": 320, "height": 600 },
+              "sections": [ { "itemCount": 7 } ]
+            }
+            """#
         let description = try LayoutDescription.decode(Array(json.utf8))
         var state = try FlowLayoutState(
             configuration: description.configuration, sections: description.sections,
