@@ -57,7 +57,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowLayoutTests",
-            dependencies: ["FlowLayout", "FlowLayoutReference", "FlowLayoutTestSupport"]
+            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
         // The streaming description reader against the tree decoder it replaced.
         .testTarget(

@@ -32,6 +32,9 @@ public actor FlowLayoutEngine {
     }
 
     /// Creates an engine that owns a copy of `state`.
+    ///
+    /// - Complexity: O(1); the copy shares storage with `state` until one of
+    ///   them changes.
     public init(state: FlowLayoutState) {
         self.state = state
     }
@@ -164,7 +167,7 @@ public actor FlowLayoutEngine {
 
     /// Changes the settings beyond UIKit: see ``/FlowLayoutCore/FlowLayoutState/setOptions(_:)``.
     ///
-    /// - Throws: ``FlowLayoutError`` for an invalid display scale.
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for an invalid display scale.
     /// - Complexity: one actor hop, plus finding the anchor.
     @discardableResult
     public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> LayoutUpdate {
@@ -172,9 +175,9 @@ public actor FlowLayoutEngine {
     }
 
     /// The content offset that shows an item at a position: see
-    /// ``FlowLayoutState/contentOffset(forItemAt:position:)``.
+    /// ``/FlowLayoutCore/FlowLayoutState/contentOffset(forItemAt:position:)``.
     ///
-    /// - Throws: ``FlowLayoutError`` for an index path out of range.
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for an index path out of range.
     /// - Complexity: one actor hop, plus O(log S + log R + line).
     public func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) throws(FlowLayoutError)
         -> Point
@@ -183,9 +186,9 @@ public actor FlowLayoutEngine {
     }
 
     /// Where a scroll gesture comes to rest: see
-    /// ``FlowLayoutState/targetContentOffset(forProposedContentOffset:velocity:)``.
+    /// ``/FlowLayoutCore/FlowLayoutState/targetContentOffset(forProposedContentOffset:velocity:)``.
     ///
-    /// - Throws: ``FlowLayoutError`` for a NaN or infinite component.
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for a NaN or infinite component.
     /// - Complexity: one actor hop, plus O(log S + log R + a few lines).
     public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) throws(FlowLayoutError)
         -> Point

@@ -20,6 +20,7 @@ public struct ReferenceModel: Sendable {
     /// An identity for every section and item, kept through moves: new for each
     /// inserted section or item, and for every item of a reloaded section.
     public private(set) var sectionIDs: [Int] = []
+    /// The identity of every item, per section, kept as ``sectionIDs`` are.
     public private(set) var itemIDs: [[Int]] = []
     private var nextID = 0
 

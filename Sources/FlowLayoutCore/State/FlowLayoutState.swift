@@ -26,19 +26,31 @@
 /// and keep the result.
 public struct FlowLayoutState: Sendable {
     /// The layout-wide properties, with UIKit's names and defaults.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var configuration: FlowLayoutConfiguration
     /// Every setting beyond UIKit's flow layout.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var options: FlowLayoutOptions
     /// The size of the collection view's bounds: its main-axis extent is the
     /// extent lines and headers span.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var viewportSize: Size
     /// The rect of content the host shows, set by ``setVisibleRect(_:)`` or a
     /// frame; updates keep the anchor element inside it still.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var visibleRect: Rect?
     /// The work done since ``resetWorkCounters()``.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var workCounters = LayoutWorkCounters()
     /// The size assumed for self-sizing items that have not reported: the
     /// estimate, or the mean of reported sizes when refinement is on.
+    ///
+    /// - Complexity: O(1).
     public internal(set) var currentEstimatedItemSize: Size
 
     /// The sections, in order.
