@@ -115,7 +115,7 @@ extension FlowLayoutState {
         let context = context(of: record)
         let linesTop = sectionStart(line.section) + sectionMetrics(record.metricsIndex).linesOffset
         let direction = configuration.scrollDirection
-        context.withLine(containing: line.span.firstItem, linesTop: linesTop) { span, items in
+        _ = context.withLine(containing: line.span.firstItem, linesTop: linesTop) { span, items in
             context.placeLine(items, firstItem: span.firstItem, top: span.top, thickness: span.thickness) { placed in
                 body(direction.rect(main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength))
                 return true
