@@ -7,11 +7,12 @@ import PackageDescription
 /// (see `.ci/run`); without the flag they compile to nothing.
 let package = Package(
     name: "FlowLayout",
+    // What a host uses. The eager reference layout, the test support and the
+    // fuzz harness are targets the package builds and tests, not products.
     products: [
         .library(name: "FlowLayoutCore", targets: ["FlowLayoutCore"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowLayoutDescription", targets: ["FlowLayoutDescription"]),
-        .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
     ],
     targets: [
