@@ -85,7 +85,8 @@ enum BenchCommand {
             case "parse": rows += try scenarios.parse()
             case "updates": rows += try await scenarios.updates()
             case "presentation": rows += try await scenarios.presentation()
-            default: rows += try await scenarios.hugeSection()
+            case "huge-section": rows += try await scenarios.hugeSection()
+            default: preconditionFailure("Scenarios.names lists '\(name)' but no scenario runs it")
             }
         }
         progress.finish()

@@ -5,11 +5,23 @@ import FlowLayout
 /// (and as `bench --synchronous` does, so that callgrind, which cannot follow
 /// Swift concurrency's threads, can count its instructions).
 ///
-/// Exactly one of `engine` and `core` is set. Used from one task only; the
-/// actor calls hop as usual.
+/// Used from one task only; the actor calls hop as usual.
 final class LayoutDriver {
-    private let engine: FlowLayoutEngine?
-    private var core: FlowLayoutState?
+    /// The state a synchronous driver owns, in a box so that calls mutate it in
+    /// place (an enum payload would be copied out and back).
+    private final class Core {
+        var state: FlowLayoutState
+        init(_ state: FlowLayoutState) { self.state = state }
+    }
+
+    private enum Backend {
+        /// Through the actor: one hop a call.
+        case actor(FlowLayoutEngine)
+        /// The core, on the caller's thread.
+        case synchronous(Core)
+    }
+
+    private let backend: Backend
 
     /// A driver over a new engine.
     init(
@@ -18,71 +30,90 @@ final class LayoutDriver {
     ) throws {
         let state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: viewportSize, options: options)
-        engine = synchronous ? nil : FlowLayoutEngine(state: state)
-        core = synchronous ? state : nil
+        backend = synchronous ? .synchronous(Core(state)) : .actor(FlowLayoutEngine(state: state))
     }
 
     func performFrame(_ request: FrameRequest) async throws -> FrameResult {
-        if let engine { return try await engine.performFrame(request) }
-        return try core!.performFrame(request)
+        switch backend {
+        case .actor(let engine): try await engine.performFrame(request)
+        case .synchronous(let core): try core.state.performFrame(request)
+        }
     }
 
     /// Applies a batch of data changes: one call, as a frame is.
     func performBatchUpdates(_ batch: BatchUpdate) async throws -> BatchUpdateResult {
-        if let engine { return try await engine.performBatchUpdates(batch) }
-        return try core!.performBatchUpdates(batch)
+        switch backend {
+        case .actor(let engine): try await engine.performBatchUpdates(batch)
+        case .synchronous(let core): try core.state.performBatchUpdates(batch)
+        }
     }
 
     /// Tells the engine where the host scrolled without a frame (the anchor of
     /// the next batch is found in this rect).
     func setVisibleRect(_ rect: Rect) async throws {
-        if let engine { return try await engine.setVisibleRect(rect) }
-        try core!.setVisibleRect(rect)
+        switch backend {
+        case .actor(let engine): try await engine.setVisibleRect(rect)
+        case .synchronous(let core): try core.state.setVisibleRect(rect)
+        }
     }
 
     /// A header's or footer's attributes, or `nil` when the section has none.
     func layoutAttributesForSupplementaryElement(
         ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
     ) async throws -> LayoutAttributes? {
-        if let engine { return try await engine.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath) }
-        return try core!.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+        switch backend {
+        case .actor(let engine): try await engine.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+        case .synchronous(let core): try core.state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+        }
     }
 
     func layoutAttributesForElements(in rect: Rect) async throws -> [LayoutAttributes] {
-        if let engine { return try await engine.layoutAttributesForElements(in: rect) }
-        return try core!.layoutAttributesForElements(in: rect)
+        switch backend {
+        case .actor(let engine): try await engine.layoutAttributesForElements(in: rect)
+        case .synchronous(let core): try core.state.layoutAttributesForElements(in: rect)
+        }
     }
 
     func layoutAttributesForItem(at indexPath: FlowIndexPath) async throws -> LayoutAttributes {
-        if let engine { return try await engine.layoutAttributesForItem(at: indexPath) }
-        return try core!.layoutAttributesForItem(at: indexPath)
+        switch backend {
+        case .actor(let engine): try await engine.layoutAttributesForItem(at: indexPath)
+        case .synchronous(let core): try core.state.layoutAttributesForItem(at: indexPath)
+        }
     }
 
     /// The content offset that shows an item at `position`, and from then on the
     /// engine holds the item there while the host stays (`flow-layout.md` 8.4).
     func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) async throws -> Point {
-        if let engine { return try await engine.contentOffset(forItemAt: indexPath, position: position) }
-        return try core!.contentOffset(forItemAt: indexPath, position: position)
+        switch backend {
+        case .actor(let engine): try await engine.contentOffset(forItemAt: indexPath, position: position)
+        case .synchronous(let core): try core.state.contentOffset(forItemAt: indexPath, position: position)
+        }
     }
 
     /// Where a scroll released at `proposed` with `velocity` comes to rest under
     /// the engine's snapping (`flow-layout.md` 8.5).
     func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) async throws -> Point {
-        if let engine { return try await engine.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity) }
-        return try core!.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        switch backend {
+        case .actor(let engine): try await engine.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        case .synchronous(let core): try core.state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+        }
     }
 
     var contentSize: Size {
         get async {
-            if let engine { return await engine.contentSize }
-            return core!.contentSize
+            switch backend {
+            case .actor(let engine): await engine.contentSize
+            case .synchronous(let core): core.state.contentSize
+            }
         }
     }
 
     var memoryFootprint: Int {
         get async {
-            if let engine { return await engine.snapshot.memoryFootprint }
-            return core!.memoryFootprint
+            switch backend {
+            case .actor(let engine): await engine.memoryFootprint
+            case .synchronous(let core): core.state.memoryFootprint
+            }
         }
     }
 }
