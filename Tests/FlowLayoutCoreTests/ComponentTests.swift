@@ -286,7 +286,8 @@ struct ComponentTests {
                     while let segment = reader.next() { stored += Self.items([segment]) }
                     return true
                 }
-                let difference = zip(stored, items).firstIndex { $0 != $1 } ?? (stored.count == items.count ? nil : min(stored.count, items.count))
+                let difference = stored.indices.first { $0 >= items.count || stored[$0] != items[$0] }
+                    ?? (stored.count == items.count ? nil : stored.count)
                 #expect(difference == nil, "the stored items differ from item \(difference ?? 0) on")
             }
         }
