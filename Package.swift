@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowLayoutDescription", targets: ["FlowLayoutDescription"]),
         .library(name: "FlowLayoutReference", targets: ["FlowLayoutReference"]),
+        .library(name: "FlowLayoutHosting", targets: ["FlowLayoutHosting"]),
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
     ],
     targets: [
@@ -19,6 +20,9 @@ let package = Package(
         .target(name: "FlowLayoutCore"),
         // The actor façade over the core.
         .target(name: "FlowLayout", dependencies: ["FlowLayoutCore"]),
+        // UICollectionViewLayout's override points over the core, without UIKit:
+        // the adapter a UIKit subclass forwards to.
+        .target(name: "FlowLayoutHosting", dependencies: ["FlowLayout"]),
         // The eager reference layout: the oracle for tests and the baseline for benchmarks;
         // and the seeded generator both draw their workloads from.
         .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutCore"]),
@@ -54,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "FlowLayoutCoreTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutTestSupport"]
+        ),
+        // The host adapter, driven by a simulated collection view in UIKit's call order.
+        .testTarget(
+            name: "FlowLayoutHostingTests",
+            dependencies: ["FlowLayoutHosting", "FlowLayoutTestSupport"]
         ),
         .testTarget(
             name: "FlowLayoutTests",
