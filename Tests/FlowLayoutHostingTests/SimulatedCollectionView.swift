@@ -20,8 +20,9 @@ final class SimulatedCollectionView {
     /// The content size as UIKit keeps it: read in the pass after an
     /// invalidation, moved by each context's adjustment.
     private(set) var contentSize: Size
-    /// What each cell measures to: its real size.
-    var measure: (FlowIndexPath) -> Size
+    /// What each cell measures to, or `nil` for cells that do not size
+    /// themselves (their preferred attributes are the attributes given).
+    var measure: ((FlowIndexPath) -> Size)?
 
     /// Invalidation contexts the layout produced and the view applied.
     private(set) var contextsApplied = 0
@@ -39,7 +40,7 @@ final class SimulatedCollectionView {
     private(set) var shown: [LayoutAttributes] = []
     private var needsPrepare = true
 
-    init(layout: FlowLayoutHost, measure: @escaping (FlowIndexPath) -> Size) {
+    init(layout: FlowLayoutHost, measure: ((FlowIndexPath) -> Size)? = nil) {
         self.layout = layout
         self.bounds = layout.bounds
         self.contentSize = layout.collectionViewContentSize
@@ -151,7 +152,7 @@ final class SimulatedCollectionView {
         // The cell's current attributes: earlier invalidations of this pass may have moved it.
         let current = try layout.layoutAttributesForItem(at: original.indexPath)
         var preferred = current
-        preferred.frame.size = measure(original.indexPath)
+        preferred.frame.size = measure?(original.indexPath) ?? current.frame.size
         guard try layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: current)
         else {
             declinedSizes += 1
