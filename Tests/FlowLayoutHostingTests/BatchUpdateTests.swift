@@ -1,0 +1,185 @@
+import FlowLayoutHosting
+import Testing
+
+/// Batch updates through the host, in UIKit's order: prepare for the update
+/// items, appearing and disappearing attributes, target content offset,
+/// finalize (`flow-layout.md` 10.4, 10.5). Expected frames are worked out by
+/// hand from 10.4's example: viewport 320 × 100, items 320 × 50 one per line,
+/// spacing 10 (item k at y 60k), the view at y 120 (items 2 and 3 in view).
+@Suite("Batch updates through the host")
+struct BatchUpdateTests {
+    static func example(items: Int = 10) throws -> SimulatedCollectionView {
+        let host = try FlowLayoutHost(
+            configuration: FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50)),
+            sections: [FlowSection(itemCount: items)], bounds: Rect(x: 0, y: 0, width: 320, height: 100))
+        let view = SimulatedCollectionView(layout: host)
+        try view.scroll(toY: 120)
+        return view
+    }
+
+    static func frame(_ y: Double) -> Rect { Rect(x: 0, y: y, width: 320, height: 50) }
+
+    static func items(_ count: Int) -> (Int) -> FlowSection { { _ in FlowSection(itemCount: count) } }
+
+    @Test("insert 3 items at 0: the offset moves +180 and what is on screen does not animate")
+    func insertAbove() throws {
+        let view = try Self.example()
+        let inserts = (0..<3).map { UpdateItem.insertItem(at: FlowIndexPath(item: $0, section: 0)) }
+        let animation = try view.performBatchUpdates(inserts, sections: Self.items(13))
+        #expect(animation.contentOffset == Point(x: 0, y: 300))
+        #expect(view.bounds.minY == 300)
+        // Old items 2 and 3 are items 5 and 6: they start and end at 300 and 360.
+        #expect(animation.appearing[.cell(5)]??.frame == Self.frame(300))
+        #expect(animation.appearing[.cell(6)]??.frame == Self.frame(360))
+        #expect(animation.appearing[.cell(5)]??.alpha == 1)
+        #expect(animation.disappearing[.cell(2)]??.frame == Self.frame(300))
+        #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(360))
+        #expect(animation.disappearing[.cell(3)]??.attributes.indexPath == FlowIndexPath(item: 3, section: 0))
+        #expect(animation.appearing.count == 2 && animation.disappearing.count == 2)
+        #expect(view.layout.counters.batchUpdates == 1)
+    }
+
+    @Test("delete item 2: the offset moves −60, item 2 fades where it was, item 1 slides in from above")
+    func deleteAnchor() throws {
+        let view = try Self.example()
+        let animation = try view.performBatchUpdates([.deleteItem(at: FlowIndexPath(item: 2, section: 0))], sections: Self.items(9))
+        #expect(animation.contentOffset.y == 60)
+        // Item 2 (old 3) is the anchor: at 180 before (screen 60), 120 after (screen 60).
+        #expect(animation.appearing[.cell(2)]??.frame == Self.frame(120))
+        #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(120))
+        // The deleted item fades out at its old screen position: 120 − 60.
+        #expect(animation.disappearing[.cell(2)]! == TransitionAttributes(
+            attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 2, section: 0), frame: Self.frame(60)),
+            alpha: 0))
+        // Item 1, out of view before (60, screen −60), starts there: 60 − 60.
+        #expect(animation.appearing[.cell(1)]??.frame == Self.frame(0))
+        #expect(animation.appearing[.cell(1)]??.alpha == 1)
+    }
+
+    @Test("insert an item in view: it fades in at its place; the one it pushes out slides down")
+    func insertInView() throws {
+        let view = try Self.example()
+        let animation = try view.performBatchUpdates([.insertItem(at: FlowIndexPath(item: 3, section: 0))], sections: Self.items(11))
+        #expect(animation.contentOffset.y == 120)
+        #expect(animation.appearing[.cell(3)]!! == TransitionAttributes(
+            attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 3, section: 0), frame: Self.frame(180)),
+            alpha: 0))
+        #expect(animation.appearing[.cell(2)]??.frame == Self.frame(120))
+        #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(240))
+        #expect(animation.disappearing[.cell(3)]??.alpha == 1)
+        // Nothing is asked outside an update.
+        #expect(view.layout.initialLayoutAttributesForAppearingItem(at: FlowIndexPath(item: 3, section: 0)) == nil)
+    }
+
+    @Test("moves and reloads: a moved item animates between its frames; a reloaded one takes its new size")
+    func moveAndReload() throws {
+        let view = try Self.example()
+        let animation = try view.performBatchUpdates(
+            [
+                .moveItem(at: FlowIndexPath(item: 3, section: 0), to: FlowIndexPath(item: 0, section: 0)),
+                .reloadItem(at: FlowIndexPath(item: 2, section: 0), to: FlowIndexPath(item: 3, section: 0)),
+            ], sections: Self.items(10)
+        ) { indexPath in indexPath.item == 3 ? Size(width: 320, height: 80) : nil }
+        // Item 2 is reloaded in place (at 3 after the move), 80 tall now; it is
+        // the anchor: 10.4 keeps a reloaded item. Before: 120; after: 180.
+        #expect(animation.contentOffset.y == 180)
+        #expect(try view.layout.layoutAttributesForItem(at: FlowIndexPath(item: 3, section: 0)).frame.height == 80)
+        // Old item 3 (180, screen 60) moves to 0: it ends at 0.
+        #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(0))
+        #expect(animation.disappearing[.cell(2)]??.frame == Rect(x: 0, y: 180, width: 320, height: 80))
+    }
+
+    @Test("section operations: section-only paths; the anchor and the headers animate by the inserted extent")
+    func sections() throws {
+        let configuration = FlowLayoutConfiguration(
+            itemSize: Size(width: 320, height: 50), headerReferenceSize: Size(width: 0, height: 40))
+        let host = try FlowLayoutHost(
+            configuration: configuration, sections: Array(repeating: FlowSection(itemCount: 4), count: 3),
+            bounds: Rect(x: 0, y: 0, width: 320, height: 100))
+        let view = SimulatedCollectionView(layout: host)
+        // Sections are 270 long (header 40, 4 lines of 50 with 10 between).
+        try view.scroll(toY: 270)
+        let animation = try view.performBatchUpdates([.insertSection(0)]) { _ in FlowSection(itemCount: 2) }
+        // The new section 0: header 40, 2 lines: 150. Old section 0 ... all move 150.
+        #expect(animation.contentOffset.y == 420)
+        #expect(animation.appearing[.header(2)]??.frame == Rect(x: 0, y: 420, width: 320, height: 40))
+        #expect(animation.disappearing[.header(1)]??.frame == Rect(x: 0, y: 420, width: 320, height: 40))
+        #expect(animation.disappearing[.header(1)]??.attributes.indexPath == FlowIndexPath(item: 0, section: 1))
+        let deletion = try view.performBatchUpdates([.deleteSection(2), .moveSection(0, toSection: 1)]) { _ in FlowSection(itemCount: 0) }
+        #expect(host.state.numberOfSections == 3)
+        // In view at 420: old section 1's last item (370 ..< 420, touching),
+        // then section 2, deleted. The item survives in place and is the
+        // anchor: section 1 is now section 0, after the 270 of old section 1 ...
+        // it sits at 220, so the offset moves −150.
+        #expect(deletion.contentOffset.y == 270)
+        #expect(deletion.appearing[.cell(3, 0)]??.frame == Self.frame(220))
+        #expect(deletion.disappearing[.header(2)]??.alpha == 0)
+        #expect(deletion.disappearing[.header(2)]??.frame == Rect(x: 0, y: 270, width: 320, height: 40))
+        #expect(try host.state.numberOfItems(inSection: 1) == 2)
+    }
+
+    @Test("refused updates name the update item and change nothing")
+    func refusedUpdates() throws {
+        let view = try Self.example()
+        let host = view.layout
+        let before = host.state
+        #expect(
+            throws: FlowLayoutError.invalidBatch(
+                path: "updateItems[1].indexPathAfterUpdate.item",
+                problem: .itemPastEnd(FlowIndexPath(item: 12, section: 0), itemCountAfter: 12))
+        ) {
+            try host.prepare(
+                forCollectionViewUpdates: [.insertItem(at: FlowIndexPath(item: 0, section: 0)), .insertItem(at: FlowIndexPath(item: 12, section: 0))],
+                sections: Self.items(12))
+        }
+        #expect(
+            throws: FlowLayoutError.invalidBatch(
+                path: "updateItems[2].indexPathBeforeUpdate", problem: .namedTwice(otherPath: "updateItems[0].indexPathBeforeUpdate"))
+        ) {
+            try host.prepare(
+                forCollectionViewUpdates: [
+                    .deleteItem(at: FlowIndexPath(item: 2, section: 0)), .insertSection(1),
+                    .moveItem(at: FlowIndexPath(item: 2, section: 0), to: FlowIndexPath(item: 0, section: 0)),
+                ], sections: Self.items(3))
+        }
+        #expect(throws: FlowLayoutError.invalidCount(path: "updateItems[0].sectionContent.itemCount", count: -1)) {
+            try host.prepare(forCollectionViewUpdates: [.insertSection(0)], sections: Self.items(-1))
+        }
+        #expect(throws: FlowLayoutError.sectionOutOfRange(path: "updateItems[0].indexPathBeforeUpdate.section", section: 4, sectionCount: 1)) {
+            try host.prepare(forCollectionViewUpdates: [.deleteSection(4)], sections: Self.items(0))
+        }
+        #expect(throws: FlowLayoutError.invalidValue(path: "updateItems[0].itemSize.height", value: -3)) {
+            try host.prepare(forCollectionViewUpdates: [.insertItem(at: FlowIndexPath(item: 0, section: 0))], sections: Self.items(11)) { _ in
+                Size(width: 3, height: -3)
+            }
+        }
+        #expect(host.state.contentSize == before.contentSize)
+        #expect(host.state.totalItemCount == before.totalItemCount)
+        #expect(host.counters.batchUpdates == 0)
+        #expect(host.initialLayoutAttributesForAppearingItem(at: FlowIndexPath(item: 0, section: 0)) == nil)
+    }
+
+    @Test("update items have only UIKit's shapes")
+    func updateItemShapes() {
+        let item = UpdateIndexPath(FlowIndexPath(item: 1, section: 0))
+        #expect(UpdateItem(updateAction: .insert, indexPathBeforeUpdate: item, indexPathAfterUpdate: nil) == nil)
+        #expect(UpdateItem(updateAction: .delete, indexPathBeforeUpdate: nil, indexPathAfterUpdate: item) == nil)
+        #expect(UpdateItem(updateAction: .move, indexPathBeforeUpdate: item, indexPathAfterUpdate: .section(1)) == nil)
+        #expect(UpdateItem(updateAction: .reload, indexPathBeforeUpdate: item, indexPathAfterUpdate: nil) == nil)
+        #expect(UpdateItem(updateAction: .move, indexPathBeforeUpdate: .section(0), indexPathAfterUpdate: .section(2)) == .moveSection(0, toSection: 2))
+        #expect(UpdateItem(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: item) == .insertItem(at: FlowIndexPath(item: 1, section: 0)))
+        #expect(UpdateItem.reloadSection(3).indexPathAfterUpdate == .section(3))
+        #expect(UpdateIndexPath.section(3).indexPath == nil)
+    }
+
+    @Test("after an update, the target offset holds until the view scrolls elsewhere")
+    func targetOffsetLifetime() throws {
+        let view = try Self.example()
+        let host = view.layout
+        #expect(host.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 7)) == Point(x: 0, y: 7))
+        _ = try view.performBatchUpdates([.deleteItem(at: FlowIndexPath(item: 0, section: 0))], sections: Self.items(9))
+        #expect(host.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 7)) == Point(x: 0, y: 60))
+        try view.scroll(toY: 200)
+        #expect(host.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 7)) == Point(x: 0, y: 7))
+    }
+}
