@@ -183,3 +183,82 @@ struct BatchUpdateTests {
         #expect(host.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 7)) == Point(x: 0, y: 7))
     }
 }
+
+/// Every element UIKit animates starts and ends where 10.5 says, over seeded
+/// random batches of item deletions and insertions; the expected frames come
+/// from the layout as it was before the update and an index mapping worked
+/// out here from 10.1's rule.
+@Suite("Appearing and disappearing attributes over random batches")
+struct RandomBatchAnimationTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test("initial and final attributes of every element in view, 40 batches", arguments: [1 as UInt64, 2, 3])
+    func randomBatches(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        var count = 300
+        let sizes: [Size] = (0..<count).map { (index: Int) -> Size in
+            let width: Int = 100 + index % 3 * 60
+            let height: Int = 30 + index * 7 % 5 * 20
+            return Size(width: Double(width), height: Double(height))
+        }
+        let host = try FlowLayoutHost(
+            sections: [FlowSection(itemSizes: sizes)], bounds: Rect(x: 0, y: 0, width: 400, height: 600))
+        let view = SimulatedCollectionView(layout: host)
+        for step in 0..<40 {
+            try view.scroll(toY: Double(random.next(4_000)))
+            var old = host.state
+            let oldBounds = view.bounds
+            // Deletions before, insertions after (10.1).
+            let deleted = Set((0..<random.next(6)).map { _ in random.next(count) })
+            let countAfter = count - deleted.count + random.next(6)
+            var survivors = (0..<count).filter { !deleted.contains($0) }
+            var inserted = Set<Int>()
+            while survivors.count + inserted.count < countAfter { inserted.insert(random.next(countAfter)) }
+            var newToOld: [Int?] = []
+            for index in 0..<countAfter {
+                newToOld.append(inserted.contains(index) ? nil : survivors.removeFirst())
+            }
+            let items = deleted.sorted().map { UpdateItem.deleteItem(at: FlowIndexPath(item: $0, section: 0)) }
+                + inserted.sorted().map { UpdateItem.insertItem(at: FlowIndexPath(item: $0, section: 0)) }
+            let animation = try view.performBatchUpdates(items, sections: { _ in FlowSection(itemCount: countAfter) }) { _ in
+                Size(width: 130, height: 45)
+            }
+            let adjustment = animation.contentOffset.y - oldBounds.minY
+            func moved(_ frame: Rect) -> Rect {
+                Rect(x: frame.minX, y: frame.minY + adjustment, width: frame.width, height: frame.height)
+            }
+            for (element, start) in animation.appearing {
+                let item = element.indexPath.item
+                let expected: TransitionAttributes
+                if let source = newToOld[item] {
+                    let frame = try old.layoutAttributesForItem(at: FlowIndexPath(item: source, section: 0)).frame
+                    expected = TransitionAttributes(attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: moved(frame)), alpha: 1)
+                } else {
+                    let frame = try host.layoutAttributesForItem(at: element.indexPath).frame
+                    expected = TransitionAttributes(attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: frame), alpha: 0)
+                }
+                #expect(start == expected, "seed \(seed), step \(step), item \(item)")
+            }
+            for (element, end) in animation.disappearing {
+                let item = element.indexPath.item
+                let frame: Rect
+                if let new = newToOld.firstIndex(of: item) {
+                    frame = try host.layoutAttributesForItem(at: FlowIndexPath(item: new, section: 0)).frame
+                } else {
+                    frame = moved(try old.layoutAttributesForItem(at: element.indexPath).frame)
+                }
+                let expected = TransitionAttributes(
+                    attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: frame), alpha: deleted.contains(item) ? 0 : 1)
+                #expect(end == expected, "seed \(seed), step \(step), item \(item)")
+            }
+            #expect(!animation.appearing.isEmpty)
+            count = countAfter
+        }
+    }
+}
