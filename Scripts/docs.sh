@@ -24,13 +24,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 scratch=.build-docs
-modules=(FlowLayoutCore FlowLayout FlowLayoutDescription)
+modules=(FlowLayoutCore FlowLayout FlowLayoutDescription FlowLayoutHosting)
 site="$scratch/FlowLayout.doccarchive"
 
 # 1. Symbol graphs. Building FlowLayout and FlowLayoutDescription builds the core too.
 echo "== building the public modules"
 swift build --scratch-path "$scratch" --target FlowLayout 2>&1 | tail -1
 swift build --scratch-path "$scratch" --target FlowLayoutDescription 2>&1 | tail -1
+swift build --scratch-path "$scratch" --target FlowLayoutHosting 2>&1 | tail -1
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)"
 rm -rf "$scratch/symbol-graphs" "$scratch/archives" "$site"

@@ -19,6 +19,7 @@ extension Point {
     public var cgPoint: CGPoint { CGPoint(x: CGFloat(x), y: CGFloat(y)) }
 }
 
+/// Conversions between ``/FlowLayoutCore/Size`` and `CGSize`.
 extension Size {
     /// The size of a Core Graphics size.
     ///
@@ -31,6 +32,7 @@ extension Size {
     public var cgSize: CGSize { CGSize(width: CGFloat(width), height: CGFloat(height)) }
 }
 
+/// Conversions between ``/FlowLayoutCore/Rect`` and `CGRect`.
 extension Rect {
     /// The rect of a Core Graphics rect, taken as it is (not standardized): a
     /// negative size stays negative, and the engine refuses it where a rect is
@@ -52,6 +54,7 @@ extension Rect {
     }
 }
 
+/// ``/FlowLayoutCore/EdgeInsets`` as Core Graphics values, for `UIEdgeInsets`.
 extension EdgeInsets {
     /// The top, left, bottom and right insets as Core Graphics values, in
     /// `UIEdgeInsets`' order: `UIEdgeInsets(top:left:bottom:right:)` takes them
@@ -60,11 +63,5 @@ extension EdgeInsets {
         (CGFloat(top), CGFloat(left), CGFloat(bottom), CGFloat(right))
     }
 
-    /// Insets from four Core Graphics values, in `UIEdgeInsets`' order.
-    ///
-    /// - Complexity: O(1).
-    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
-        self.init(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
-    }
 }
 #endif

@@ -30,6 +30,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
     /// - Complexity: one actor hop, plus O(log S + log R + k).
+    @_disfavoredOverload
     public func layoutAttributesForElements(in rect: CGRect) throws(FlowLayoutError) -> [LayoutAttributes] {
         try layoutAttributesForElements(in: Rect(rect))
     }
@@ -38,6 +39,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for a bad index path or size.
     /// - Complexity: one actor hop, plus O(log S + log R) and the lines re-broken.
+    @_disfavoredOverload
     public func reportSize(_ size: CGSize, forItemAt indexPath: IndexPath) throws(FlowLayoutError) -> LayoutUpdate {
         try reportSize(Size(size), forItemAt: FlowIndexPath(checking: indexPath, path: "indexPath"))
     }
@@ -47,6 +49,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for a bad index path.
     /// - Complexity: one actor hop, plus O(log S + log R + the item's line).
+    @_disfavoredOverload
     public func contentOffset(forItemAt indexPath: IndexPath, position: ScrollPosition) throws(FlowLayoutError) -> CGPoint {
         try contentOffset(forItemAt: FlowIndexPath(checking: indexPath, path: "indexPath"), position: position).cgPoint
     }
@@ -56,6 +59,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
     /// - Complexity: one actor hop, O(1).
+    @_disfavoredOverload
     public func setVisibleRect(_ rect: CGRect) throws(FlowLayoutError) {
         try setVisibleRect(Rect(rect))
     }
@@ -64,6 +68,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for an invalid size.
     /// - Complexity: one actor hop, plus O(S) and the sections up to the anchor.
+    @_disfavoredOverload
     public func setViewportSize(_ size: CGSize) throws(FlowLayoutError) -> LayoutUpdate {
         try setViewportSize(Size(size))
     }
@@ -73,6 +78,7 @@ extension FlowLayoutEngine {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for a NaN or infinite component.
     /// - Complexity: one actor hop, plus O(log S + log R + a few lines).
+    @_disfavoredOverload
     public func targetContentOffset(forProposedContentOffset proposed: CGPoint, velocity: CGPoint) throws(FlowLayoutError)
         -> CGPoint
     {

@@ -35,6 +35,7 @@ extension FlowLayoutState {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
     /// - Complexity: O(log S + log R + k) for k elements returned.
+    @_disfavoredOverload
     public mutating func layoutAttributesForElements(in rect: CGRect) throws(FlowLayoutError) -> [LayoutAttributes] {
         try layoutAttributesForElements(in: Rect(rect))
     }
@@ -43,6 +44,7 @@ extension FlowLayoutState {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for a bad index path or size.
     /// - Complexity: O(log S + log R) plus the lines re-broken.
+    @_disfavoredOverload
     public mutating func reportSize(_ size: CGSize, forItemAt indexPath: IndexPath) throws(FlowLayoutError) -> LayoutUpdate {
         try reportSize(Size(size), forItemAt: FlowIndexPath(checking: indexPath, path: "indexPath"))
     }
@@ -63,6 +65,7 @@ extension FlowLayoutState {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
     /// - Complexity: O(1).
+    @_disfavoredOverload
     public mutating func setVisibleRect(_ rect: CGRect) throws(FlowLayoutError) {
         try setVisibleRect(Rect(rect))
     }
@@ -71,6 +74,7 @@ extension FlowLayoutState {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for an invalid size.
     /// - Complexity: O(S), plus the sections up to the anchor.
+    @_disfavoredOverload
     public mutating func setViewportSize(_ size: CGSize) throws(FlowLayoutError) -> LayoutUpdate {
         try setViewportSize(Size(size))
     }
@@ -80,6 +84,7 @@ extension FlowLayoutState {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for a NaN or infinite component.
     /// - Complexity: O(log S + log R + a few lines).
+    @_disfavoredOverload
     public mutating func targetContentOffset(forProposedContentOffset proposed: CGPoint, velocity: CGPoint)
         throws(FlowLayoutError) -> CGPoint
     {
@@ -87,6 +92,7 @@ extension FlowLayoutState {
     }
 }
 
+/// A checked conversion from Foundation's `IndexPath`, for the overloads that take one.
 extension FlowIndexPath {
     /// Converts a Foundation `IndexPath`, throwing
     /// ``/FlowLayoutCore/FlowLayoutError/invalidCount(path:count:)`` at
@@ -101,6 +107,7 @@ extension FlowIndexPath {
     }
 }
 
+/// Attributes with the types a UIKit host sets on `UICollectionViewLayoutAttributes`.
 extension LayoutAttributes {
     /// The element's index path as Foundation's `IndexPath`, `[section, item]`.
     public var foundationIndexPath: IndexPath { indexPath.indexPath }

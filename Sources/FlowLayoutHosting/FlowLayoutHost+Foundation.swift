@@ -113,7 +113,7 @@ extension FlowLayoutHost {
             .cgPoint
     }
 
-    /// ``targetContentOffset(forProposedContentOffset:)`` for a Core Graphics point.
+    /// ``targetContentOffset(forProposedContentOffset:)->Point`` for a Core Graphics point.
     ///
     /// - Complexity: O(1).
     @_disfavoredOverload
@@ -121,7 +121,7 @@ extension FlowLayoutHost {
         targetContentOffset(forProposedContentOffset: Point(proposedContentOffset)).cgPoint
     }
 
-    /// ``initialLayoutAttributesForAppearingItem(at:)`` for a Foundation index path;
+    /// ``initialLayoutAttributesForAppearingItem(at:)-(FlowIndexPath)`` for a Foundation index path;
     /// `nil` for one that is not two indexes long.
     ///
     /// - Complexity: O(1).
@@ -129,7 +129,7 @@ extension FlowLayoutHost {
         FlowIndexPath(itemIndexPath).flatMap { initialLayoutAttributesForAppearingItem(at: $0) }
     }
 
-    /// ``finalLayoutAttributesForDisappearingItem(at:)`` for a Foundation index path;
+    /// ``finalLayoutAttributesForDisappearingItem(at:)-(FlowIndexPath)`` for a Foundation index path;
     /// `nil` for one that is not two indexes long.
     ///
     /// - Complexity: O(1).

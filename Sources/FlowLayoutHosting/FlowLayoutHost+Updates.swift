@@ -72,7 +72,7 @@ extension FlowLayoutHost {
     }
 
     /// UIKit's `initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:)`:
-    /// as ``initialLayoutAttributesForAppearingItem(at:)``, for a header or
+    /// as ``initialLayoutAttributesForAppearingItem(at:)-(FlowIndexPath)``, for a header or
     /// footer (index path: its section after the update, item 0).
     ///
     /// - Complexity: O(1).
@@ -83,7 +83,7 @@ extension FlowLayoutHost {
     }
 
     /// UIKit's `finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:)`:
-    /// as ``finalLayoutAttributesForDisappearingItem(at:)``, for a header or
+    /// as ``finalLayoutAttributesForDisappearingItem(at:)-(FlowIndexPath)``, for a header or
     /// footer (index path: its section before the update, item 0).
     ///
     /// - Complexity: O(1).

@@ -11,7 +11,7 @@
 ///
 /// The lifecycle, as UIKit drives it:
 /// 1. ``prepare()``, ``collectionViewContentSize``, then
-///    ``layoutAttributesForElements(in:)`` for the rect about to show.
+///    ``layoutAttributesForElements(in:)-(Rect)`` for the rect about to show.
 /// 2. Each self-sizing cell measures itself and UIKit asks
 ///    ``shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)``:
 ///    `true` only when the size differs from the one in use, so a cell that
@@ -20,12 +20,12 @@
 ///    applies the size and returns the content-offset adjustment that keeps the
 ///    anchor element still (`flow-layout.md` 7.2), and
 ///    ``invalidateLayout(with:)`` receives it back.
-/// 3. Each scroll asks ``shouldInvalidateLayout(forBoundsChange:)``: `false`,
+/// 3. Each scroll asks ``shouldInvalidateLayout(forBoundsChange:)-(Rect)``: `false`,
 ///    unless headers or footers pin (then only they are invalidated) or the
 ///    size changed (a rotation: the layout relays out and keeps the anchor).
 /// 4. A batch update runs ``prepare(forCollectionViewUpdates:sections:itemSizes:)``,
 ///    the appearing and disappearing attributes, and
-///    ``finalizeCollectionViewUpdates()``; ``targetContentOffset(forProposedContentOffset:)``
+///    ``finalizeCollectionViewUpdates()``; ``targetContentOffset(forProposedContentOffset:)->Point``
 ///    gives the offset that keeps the anchor through it.
 ///
 /// Why a final class: a layout is one object that a collection view holds and
@@ -153,7 +153,7 @@ public final class FlowLayoutHost {
     }
 
     /// Changes the layout-wide properties (UIKit's flow layout properties),
-    /// keeping the anchor still: ``targetContentOffset(forProposedContentOffset:)``
+    /// keeping the anchor still: ``targetContentOffset(forProposedContentOffset:)->Point``
     /// then answers the offset that keeps it.
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the invalid property.

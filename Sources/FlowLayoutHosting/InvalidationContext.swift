@@ -3,7 +3,7 @@
 /// as a value.
 ///
 /// ``FlowLayoutHost`` returns one from
-/// ``FlowLayoutHost/invalidationContext(forBoundsChange:)`` and
+/// ``FlowLayoutHost/invalidationContext(forBoundsChange:)-(Rect)`` and
 /// ``FlowLayoutHost/invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)``.
 /// The change it describes has already been applied to the layout; the host
 /// adds ``contentOffsetAdjustment`` to its content offset (UIKit does so when
