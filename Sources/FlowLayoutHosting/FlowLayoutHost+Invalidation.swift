@@ -30,6 +30,7 @@ extension FlowLayoutHost {
             return true
         }
         _ = try state.performFrame(FrameRequest(visibleRect: newBounds))
+        elementsInView = nil
         counters.boundsChangesTakenIn += 1
         return false
     }
@@ -59,6 +60,7 @@ extension FlowLayoutHost {
         } catch {
             throw error.prefixingPath(with: "newBounds")
         }
+        elementsInView = nil
         if newBounds.size != old.size { anchoredOffset = result.visibleRect.origin }
         var context = InvalidationContext(
             invalidateEverything: relayout, contentOffsetAdjustment: result.update.contentOffsetAdjustment,
@@ -117,21 +119,22 @@ extension FlowLayoutHost {
     ///   size (paths under `preferredAttributes`), or a size that would take the
     ///   content past the limit; nothing changes.
     /// - Complexity: O(log S + log R) plus the lines re-broken, and O(k) for
-    ///   the k elements in view, compared before and after.
+    ///   the k elements in view, compared before and after (those before are
+    ///   the ones last answered, when nothing has changed since).
     public func invalidationContext(
         forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
         withOriginalAttributes originalAttributes: LayoutAttributes
     ) throws(FlowLayoutError) -> InvalidationContext {
         let indexPath = preferredAttributes.indexPath
-        let visible = bounds
-        let before = try state.layoutAttributesForElements(in: visible)
+        let before = try currentElementsInView()
         let update: LayoutUpdate
         do throws(FlowLayoutError) {
             update = try state.reportSize(preferredAttributes.frame.size, forItemAt: indexPath)
         } catch {
             throw error.prefixingPath(with: "preferredAttributes")
         }
-        let after = try state.layoutAttributesForElements(in: bounds)
+        elementsInView = nil
+        let after = try currentElementsInView()
         var context = InvalidationContext(
             contentOffsetAdjustment: update.contentOffsetAdjustment, contentSizeAdjustment: update.contentSizeAdjustment)
         let measured = ElementIdentifier(category: .cell, indexPath: indexPath)

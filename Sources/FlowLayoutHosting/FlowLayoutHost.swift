@@ -54,6 +54,9 @@ public final class FlowLayoutHost {
     /// ``prepare(forCollectionViewUpdates:sections:itemSizes:)`` and
     /// ``finalizeCollectionViewUpdates()``.
     var transitions: UpdateTransitions?
+    /// The elements in view as last answered, so that a size report compares
+    /// frames after it with these instead of querying them again.
+    var elementsInView: ElementsInView?
 
     /// Creates a host for `sections` shown in `bounds` (the collection view's
     /// bounds: its content offset and size).
@@ -111,7 +114,9 @@ public final class FlowLayoutHost {
     ///   a rect with a NaN or infinite component or a negative size.
     /// - Complexity: O(log S + log R + k) for k elements returned.
     public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
-        try state.layoutAttributesForElements(in: rect)
+        let elements = try state.layoutAttributesForElements(in: rect)
+        if rect == bounds { remember(elements) }
+        return elements
     }
 
     /// UIKit's `layoutAttributesForItem(at:)`.
@@ -150,6 +155,7 @@ public final class FlowLayoutHost {
         state = next
         anchoredOffset = nil
         transitions = nil
+        elementsInView = nil
     }
 
     /// Changes the layout-wide properties (UIKit's flow layout properties),
@@ -160,10 +166,32 @@ public final class FlowLayoutHost {
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setConfiguration(_:)``.
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> InvalidationContext {
         let update = try state.setConfiguration(configuration)
+        elementsInView = nil
         anchoredOffset = bounds.origin
         return InvalidationContext(
             invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
             contentSizeAdjustment: update.contentSizeAdjustment)
+    }
+
+    /// The elements meeting ``bounds``: those last answered while nothing has
+    /// changed since, else a query.
+    ///
+    /// - Complexity: O(1) when remembered, else O(log S + log R + k).
+    func currentElementsInView() throws(FlowLayoutError) -> [LayoutAttributes] {
+        if let remembered = elementsInView, remembered.rect == bounds, remembered.contentSize == state.contentSize,
+            remembered.pendingSections == state.pendingSectionCount
+        {
+            return remembered.elements
+        }
+        let elements = try state.layoutAttributesForElements(in: bounds)
+        remember(elements)
+        return elements
+    }
+
+    /// Remembers `elements` as the elements meeting ``bounds`` now.
+    func remember(_ elements: [LayoutAttributes]) {
+        elementsInView = ElementsInView(
+            rect: bounds, elements: elements, contentSize: state.contentSize, pendingSections: state.pendingSectionCount)
     }
 
     /// Throws unless `rect` has finite components and a size that is not negative.
@@ -175,6 +203,16 @@ public final class FlowLayoutHost {
             throw .invalidValue(path: "\(path).\(name)", value: value)
         }
     }
+}
+
+/// The elements meeting a rect, with what identifies the layout they were
+/// read from: every change the host makes forgets them, and a query that lays
+/// out a pending section (which may move later frames) changes the pending count.
+struct ElementsInView {
+    var rect: Rect
+    var elements: [LayoutAttributes]
+    var contentSize: Size
+    var pendingSections: Int
 }
 
 /// How often a ``FlowLayoutHost`` did each thing: what tests count to show that
