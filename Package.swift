@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "FlowLayoutDescription", dependencies: ["FlowLayoutCore"]),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference"],
+            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutHosting"],
             path: "Demo",
             // Async code runs where its caller runs: the demo chooses its executor
             // once, in main.swift, and `bench --synchronous` stays on one thread.

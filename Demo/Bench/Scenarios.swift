@@ -23,7 +23,7 @@ struct Scenarios {
     var referenceRepeats: Int { quick ? 2 : 3 }
     let viewport = Size(width: 390, height: 844)
 
-    static let names = ["cold-start", "jump", "scroll", "report-storm", "full-layout", "huge-section", "updates", "parse"]
+    static let names = ["cold-start", "jump", "scroll", "host-frame", "report-storm", "full-layout", "huge-section", "updates", "parse"]
 
     /// The self-sizing workload of `items` items in `sections` sections.
     func workload(items: Int, sections: Int) -> ScrollWorkload {
