@@ -230,35 +230,53 @@ struct RandomBatchAnimationTests {
                 Size(width: 130, height: 45)
             }
             let adjustment = animation.contentOffset.y - oldBounds.minY
-            func moved(_ frame: Rect) -> Rect {
-                Rect(x: frame.minX, y: frame.minY + adjustment, width: frame.width, height: frame.height)
-            }
-            for (element, start) in animation.appearing {
-                let item = element.indexPath.item
-                let expected: TransitionAttributes
-                if let source = newToOld[item] {
-                    let frame = try old.layoutAttributesForItem(at: FlowIndexPath(item: source, section: 0)).frame
-                    expected = TransitionAttributes(attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: moved(frame)), alpha: 1)
-                } else {
-                    let frame = try host.layoutAttributesForItem(at: element.indexPath).frame
-                    expected = TransitionAttributes(attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: frame), alpha: 0)
-                }
-                #expect(start == expected, "seed \(seed), step \(step), item \(item)")
-            }
-            for (element, end) in animation.disappearing {
-                let item = element.indexPath.item
-                let frame: Rect
-                if let new = newToOld.firstIndex(of: item) {
-                    frame = try host.layoutAttributesForItem(at: FlowIndexPath(item: new, section: 0)).frame
-                } else {
-                    frame = moved(try old.layoutAttributesForItem(at: element.indexPath).frame)
-                }
-                let expected = TransitionAttributes(
-                    attributes: LayoutAttributes(category: .cell, indexPath: element.indexPath, frame: frame), alpha: deleted.contains(item) ? 0 : 1)
-                #expect(end == expected, "seed \(seed), step \(step), item \(item)")
-            }
+            let mapping = Mapping(newToOld: newToOld, deleted: deleted, adjustment: adjustment)
+            try check(animation, old: &old, host: host, mapping: mapping, label: "seed \(seed), step \(step)")
             #expect(!animation.appearing.isEmpty)
             count = countAfter
+        }
+    }
+
+    /// Where each element in view moves: its item before the update (`nil`
+    /// when inserted), the items deleted, and the update's adjustment.
+    struct Mapping {
+        var newToOld: [Int?]
+        var deleted: Set<Int>
+        var adjustment: Double
+
+        func moved(_ frame: Rect) -> Rect {
+            Rect(x: frame.minX, y: frame.minY + adjustment, width: frame.width, height: frame.height)
+        }
+    }
+
+    /// Checks every start and end of `animation` against the frames of `old`
+    /// (before) and `host` (after).
+    func check(
+        _ animation: BatchAnimation, old: inout FlowLayoutState, host: FlowLayoutHost, mapping: Mapping, label: String
+    ) throws {
+        func expected(_ indexPath: FlowIndexPath, _ frame: Rect, alpha: Double) -> TransitionAttributes {
+            TransitionAttributes(attributes: LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame), alpha: alpha)
+        }
+        for (element, start) in animation.appearing {
+            let item = element.indexPath.item
+            if let source = mapping.newToOld[item] {
+                let frame = try old.layoutAttributesForItem(at: FlowIndexPath(item: source, section: 0)).frame
+                #expect(start == expected(element.indexPath, mapping.moved(frame), alpha: 1), "\(label), item \(item)")
+            } else {
+                let frame = try host.layoutAttributesForItem(at: element.indexPath).frame
+                #expect(start == expected(element.indexPath, frame, alpha: 0), "\(label), item \(item)")
+            }
+        }
+        for (element, end) in animation.disappearing {
+            let item = element.indexPath.item
+            if let new = mapping.newToOld.firstIndex(of: item) {
+                let frame = try host.layoutAttributesForItem(at: FlowIndexPath(item: new, section: 0)).frame
+                #expect(end == expected(element.indexPath, frame, alpha: 1), "\(label), item \(item)")
+            } else {
+                let frame = mapping.moved(try old.layoutAttributesForItem(at: element.indexPath).frame)
+                #expect(mapping.deleted.contains(item))
+                #expect(end == expected(element.indexPath, frame, alpha: 0), "\(label), item \(item)")
+            }
         }
     }
 }
