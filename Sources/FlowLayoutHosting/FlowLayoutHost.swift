@@ -75,15 +75,22 @@ public final class FlowLayoutHost {
         self.state = state
     }
 
-    /// Creates a host over an existing layout, shown in `bounds`; a size other
-    /// than the state's viewport is a viewport change.
+    /// Creates a host over an existing layout, shown in `bounds` exactly: a
+    /// size other than the state's viewport is a viewport change, and nothing
+    /// is anchored (the host's bounds are where the collection view is).
     ///
-    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for invalid bounds.
-    /// - Complexity: O(1), plus the viewport change if the size differs.
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` for invalid bounds, or a
+    ///   width at which the content would pass the limit.
+    /// - Complexity: O(1), plus O(S) for a viewport change.
     public init(state: FlowLayoutState, bounds: Rect) throws(FlowLayoutError) {
         try Self.validate(bounds, path: "bounds")
         var state = state
-        _ = try state.performFrame(FrameRequest(visibleRect: bounds))
+        do throws(FlowLayoutError) {
+            if bounds.size != state.viewportSize { _ = try state.setViewportSize(bounds.size) }
+            try state.setVisibleRect(bounds)
+        } catch {
+            throw error.prefixingPath(with: "bounds")
+        }
         self.state = state
     }
 
