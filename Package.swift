@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FlowLayoutCore", targets: ["FlowLayoutCore"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowLayoutDescription", targets: ["FlowLayoutDescription"]),
+        .library(name: "FlowLayoutHosting", targets: ["FlowLayoutHosting"]),
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
     ],
     targets: [
@@ -20,6 +21,9 @@ let package = Package(
         .target(name: "FlowLayoutCore"),
         // The actor façade over the core.
         .target(name: "FlowLayout", dependencies: ["FlowLayoutCore"]),
+        // UICollectionViewLayout's override points over the core, without UIKit:
+        // the adapter a UIKit subclass forwards to.
+        .target(name: "FlowLayoutHosting", dependencies: ["FlowLayout"]),
         // The eager reference layout: the oracle for tests and the baseline for benchmarks;
         // and the seeded generator both draw their workloads from.
         .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutCore"]),
@@ -27,7 +31,7 @@ let package = Package(
         .target(name: "FlowLayoutDescription", dependencies: ["FlowLayoutCore"]),
         .executableTarget(
             name: "FlowDemo",
-            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference"],
+            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutHosting"],
             path: "Demo",
             // Async code runs where its caller runs: the demo chooses its executor
             // once, in main.swift, and `bench --synchronous` stays on one thread.
@@ -55,6 +59,11 @@ let package = Package(
         .testTarget(
             name: "FlowLayoutCoreTests",
             dependencies: ["FlowLayoutCore", "FlowLayoutReference", "FlowLayoutTestSupport"]
+        ),
+        // The host adapter, driven by a simulated collection view in UIKit's call order.
+        .testTarget(
+            name: "FlowLayoutHostingTests",
+            dependencies: ["FlowLayoutHosting", "FlowLayoutTestSupport"]
         ),
         .testTarget(
             name: "FlowLayoutTests",

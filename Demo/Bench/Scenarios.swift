@@ -24,7 +24,8 @@ struct Scenarios {
     let viewport = Size(width: 390, height: 844)
 
     static let names = [
-        "cold-start", "jump", "scroll", "report-storm", "full-layout", "huge-section", "updates", "presentation", "parse",
+        "cold-start", "jump", "scroll", "host-frame", "report-storm", "full-layout", "huge-section", "updates",
+        "presentation", "parse",
     ]
 
     /// The self-sizing workload of `items` items in `sections` sections.

@@ -80,6 +80,7 @@ enum BenchCommand {
             case "cold-start": rows += try await scenarios.coldStart()
             case "jump": rows += try await scenarios.jump()
             case "scroll": rows += try await scenarios.scroll()
+            case "host-frame": rows += try scenarios.hostFrame()
             case "report-storm": rows += try scenarios.reportStorm()
             case "full-layout": rows += try scenarios.fullLayout()
             case "parse": rows += try scenarios.parse()
