@@ -244,7 +244,7 @@ struct BadInputTests {
         var random = SeededRandom(seed: 99)
         var state = try Self.populatedState()
         var refused = 0
-        let values: [Double] = Self.badNumbers + [0, 1, 1e300, 5e-324, 123.5]
+        let values: [Double] = Self.badNumbers + [0, 1, 1e300, .leastNonzeroMagnitude, 123.5]
         for _ in 0..<(2_000 * LongRuns.factor) {
             let before = try Self.observe(state)
             var candidate = state

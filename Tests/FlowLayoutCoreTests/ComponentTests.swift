@@ -198,6 +198,14 @@ struct ComponentTests {
             let forward = SizeSums(sizes)
             let backward = SizeSums(sizes.reversed())
             #expect(forward == backward)
+            // The one-pass sum of a buffer, long sizes and unsized entries included.
+            var mixed = sizes
+            mixed.append(Size(width: 0x1p40, height: 3))
+            mixed.append(.unsized)
+            mixed.shuffle(using: &random)
+            var oneByOne = SizeSums()
+            for size in mixed where !size.isUnsized { oneByOne.add(size) }
+            #expect(mixed.withUnsafeBufferPointer { SizeSums($0) } == oneByOne)
             var undone = forward
             undone.subtract(SizeSums(sizes.prefix(sizes.count / 2)))
             #expect(undone == SizeSums(sizes.dropFirst(sizes.count / 2)))

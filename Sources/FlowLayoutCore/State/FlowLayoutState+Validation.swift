@@ -87,7 +87,7 @@ extension FlowLayoutState {
                     try validate(size: size, path: path() + ".itemSizes[\(item)]")
                 }
             }
-            sums = SizeSums(sizes)
+            sums = sizes.withUnsafeBufferPointer { SizeSums($0) }
         }
         if section.hasMetricOverrides {
             if let inset = section.sectionInset { try validate(insets: inset, path: path() + ".sectionInset") }

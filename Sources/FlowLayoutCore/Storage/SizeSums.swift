@@ -65,5 +65,39 @@ struct SizeSums: Hashable, Sendable {
         for size in sizes where !size.isUnsized { add(size) }
     }
 
+    /// The sums of `sizes`, each finite and not negative (unsized entries of a
+    /// dense buffer skipped): the same value as adding them one by one, in one
+    /// tight pass. Lengths below 2³² points (every real size) are added without
+    /// saturating, 2¹⁴ at a time, which cannot overflow (each is below 2⁴⁸
+    /// units); the rare longer one is added saturating.
+    init(_ sizes: UnsafeBufferPointer<Size>) {
+        var start = 0
+        while start < sizes.count {
+            let end = Swift.min(start + (1 << 14), sizes.count)
+            var width: Int64 = 0
+            var height: Int64 = 0
+            for index in start..<end {
+                let size = sizes[index]
+                if size.width < 0x1p32 && size.height < 0x1p32 {
+                    width &+= Self.smallUnits(size.width)
+                    height &+= Self.smallUnits(size.height)
+                } else if !size.isUnsized {
+                    add(size)
+                }
+            }
+            self.width = Self.saturate(self.width &+ width)
+            self.height = Self.saturate(self.height &+ height)
+            start = end
+        }
+    }
+
+    /// The units of `value`, at least 0 and below 2³², rounded up.
+    @inline(__always)
+    private static func smallUnits(_ value: Double) -> Int64 {
+        let scaled = value * scale
+        let truncated = Int64(scaled)
+        return Double(truncated) < scaled ? truncated + 1 : truncated
+    }
+
     init() {}
 }
