@@ -18,4 +18,22 @@ extension FlowIndexPath {
     /// The Foundation `IndexPath` of this index path: `[section, item]`.
     public var indexPath: IndexPath { IndexPath(indexes: [section, item]) }
 }
+
+#if !canImport(UIKit) && !canImport(AppKit)
+/// UIKit's (and AppKit's) item-and-section view of an `IndexPath`, for the
+/// platforms that have neither, so that code written against UIKit reads the
+/// same on Linux: `IndexPath(item: 3, section: 1)` is `[1, 3]`.
+extension IndexPath {
+    /// An index path of two elements: `[section, item]`.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The section: the first element.
+    public var section: Int { self[0] }
+
+    /// The item: the second element.
+    public var item: Int { self[1] }
+}
+#endif
 #endif
