@@ -12,6 +12,19 @@ struct TourTests {
 
     func animate(_ element: ElementTransition) {}
 
+    @Test("the README's tour is the code below, word for word")
+    func readmeMatches() throws {
+        let tests = URL(fileURLWithPath: #filePath)
+        let root = tests.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: tests, encoding: .utf8)
+        let begin = source.range(of: "        // tour begins\n")!
+        let end = source.range(of: "        // tour ends", range: begin.upperBound..<source.endIndex)!
+        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }.joined(separator: "\n")
+        #expect(readme.contains("import FlowLayout\nimport Foundation\n\n" + code + "```"), "README.md's tour differs from TourTests.tour()")
+    }
+
     @Test("the tour runs as written")
     func tour() async throws {
         // tour begins
