@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowLayoutTests",
-            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutReference", "FlowLayoutTestSupport"]
+            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
         // The streaming description reader against the tree decoder it replaced.
         .testTarget(

@@ -34,6 +34,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 scratch=.build-docs
+# The modules are compiled in DOCS_BUILD_PATH (default: the docs' own scratch
+# path); CI points it at .build, which `swift test` has just built.
+build="${DOCS_BUILD_PATH:-$scratch}"
 site="$scratch/FlowLayout.doccarchive"
 
 modules=()
@@ -50,9 +53,9 @@ echo "== modules: ${modules[*]}"
 # 1. Symbol graphs.
 echo "== building"
 for module in "${modules[@]}"; do
-    swift build --scratch-path "$scratch" --target "$module" 2>&1 | tail -1
+    swift build --scratch-path "$build" --target "$module" 2>&1 | tail -1
 done
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build --scratch-path "$build" --show-bin-path)"
 triple="$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -1)"
 rm -rf "$scratch/symbol-graphs" "$scratch/archives" "$site"
 for module in "${modules[@]}"; do

@@ -1,5 +1,6 @@
 import FlowLayout
 import FlowLayoutDescription
+import FlowLayoutHosting
 import Testing
 
 /// The code of the DocC articles (`Sources/*/*.docc`), compiled and run, so that
@@ -296,5 +297,27 @@ struct DocSnippetTests {
         #expect(state.contentSize == Size(width: 320, height: 320))
         #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 6, section: 0)).frame.minY == 220)
         #expect(throws: DescriptionError.self) { try LayoutDescription.decode(Array(#"{"viewport": 1}"#.utf8)) }
+    }
+
+    @Test("FlowLayoutHosting's landing page: a cell's preferred size invalidates once, with the anchor's adjustment")
+    func hostingLandingPage() throws {
+        let host = try FlowLayoutHost(
+            configuration: FlowLayoutConfiguration(estimatedItemSize: Size(width: 180, height: 140)),
+            sections: [FlowSection(itemCount: 100_000)],
+            bounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        host.prepare()
+        let visible = try host.layoutAttributesForElements(in: host.bounds)
+        var preferred = visible[0]
+        preferred.frame.size = Size(width: 180, height: 96)
+        if try host.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: visible[0]) {
+            let context = try host.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: visible[0])
+            host.invalidateLayout(with: context)
+            // UIKit adds context.contentOffsetAdjustment to the content offset.
+        }
+
+        // The first item is the anchor and stays where it was; the same size again invalidates nothing.
+        #expect(try host.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 0)).frame.height == 96)
+        let measured = try host.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 0))
+        #expect(try !host.shouldInvalidateLayout(forPreferredLayoutAttributes: measured, withOriginalAttributes: measured))
     }
 }
