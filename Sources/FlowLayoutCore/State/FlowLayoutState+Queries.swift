@@ -134,7 +134,7 @@ extension FlowLayoutState {
             }
             item += count
         }
-        for segment in itemSegments(of: record) {
+        forEachItemSegment(of: record) { segment in
             switch segment {
             case .defaults(let count): visit(geometry.defaultMain, count: count)
             case .sized(let size): visit(geometry.direction.main(size), count: 1)
@@ -146,17 +146,22 @@ extension FlowLayoutState {
 
     // MARK: - Implementation
 
-    /// Every item of a section, as segments, in order.
-    func itemSegments(of record: SectionRecord) -> [ItemSegment] {
-        guard let store = record.store else { return record.itemCount > 0 ? [.defaults(record.itemCount)] : [] }
-        if let given = store.givenSizes { return given.map { .sized($0) } }
-        var segments: [ItemSegment] = []
+    /// Calls `body` with every item of a section, as segments, in order, without
+    /// gathering them (a section may hold millions).
+    func forEachItemSegment(of record: SectionRecord, _ body: (ItemSegment) -> Void) {
+        guard let store = record.store else {
+            if record.itemCount > 0 { body(.defaults(record.itemCount)) }
+            return
+        }
+        if let given = store.givenSizes {
+            for size in given { body(.sized(size)) }
+            return
+        }
         store.runs.forEach(from: 0, before: .zero) { run, _ in
             var reader = RunReader(run)
-            while let segment = reader.next() { segments.append(segment) }
+            while let segment = reader.next() { body(segment) }
             return true
         }
-        return segments
     }
 
     /// Calls `body` with each element whose natural frame (pinned by `pinning`
