@@ -34,7 +34,8 @@
 #
 # Prints libFuzzer's progress and final statistics (the whole log is kept in
 # .build-fuzz/fuzz.log). Set FUZZ_CHECKS=1 to compile the engine's internal
-# invariant checks in as well (slower; a separate build in .build-fuzz-checks).
+# invariant checks in as well (slower; a separate build in .build-fuzz-checks),
+# FUZZ_ASAN=0 to leave AddressSanitizer out for long runs (.build-fuzz-fast).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -45,6 +46,11 @@ flags=(-Xswiftc -sanitize=fuzzer,address)
 if [ "${FUZZ_CHECKS:-0}" = 1 ]; then
     scratch=.build-fuzz-checks
     flags+=(-Xswiftc -DFLOWLAYOUT_INTERNAL_CHECKS)
+elif [ "${FUZZ_ASAN:-1}" = 0 ]; then
+    # Long runs: coverage-guided without AddressSanitizer, several times the
+    # inputs a second (Swift's own checks still trap on overflow and bounds).
+    scratch=.build-fuzz-fast
+    flags=(-Xswiftc -sanitize=fuzzer)
 fi
 # The sanitizer runtime's symbol list names a local symbol, which the linker
 # warns about on every link; nothing else is filtered.
