@@ -68,7 +68,7 @@ extension FlowLayoutHost {
         if !relayout {
             var seen = Set<ElementIdentifier>()
             let pinned = (pinnedBefore + pinnedElements(in: result.visibleRect)).filter { seen.insert($0).inserted }
-            context.invalidate(pinned.sorted { FlowLayoutState.precedesInElementOrder($0, $1) })
+            context.invalidate(pinned.sorted())
         }
         return context
     }
@@ -192,21 +192,6 @@ extension FlowLayoutHost {
             changed.append(element.identifier)
         }
         changed += frames.keys
-        return changed.sorted { FlowLayoutState.precedesInElementOrder($0, $1) }
-    }
-}
-
-extension FlowLayoutState {
-    /// Element order: by section, then header, cells by index, footer.
-    static func precedesInElementOrder(_ a: ElementIdentifier, _ b: ElementIdentifier) -> Bool {
-        func rank(_ category: ElementCategory) -> Int {
-            switch category {
-            case .header: 0
-            case .cell: 1
-            case .footer: 2
-            }
-        }
-        return (a.indexPath.section, rank(a.category), a.indexPath.item)
-            < (b.indexPath.section, rank(b.category), b.indexPath.item)
+        return changed.sorted()
     }
 }

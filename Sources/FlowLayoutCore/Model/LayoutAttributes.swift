@@ -19,7 +19,10 @@ public enum ElementCategory: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Identifies one element of the layout: its category and index path.
-public struct ElementIdentifier: Hashable, Sendable {
+///
+/// Identifiers compare in element order, the order rect queries answer in: by
+/// section, then the header, the cells by index, the footer.
+public struct ElementIdentifier: Hashable, Comparable, Sendable {
     /// Cell, header or footer.
     public var category: ElementCategory
     /// The element's index path; item 0 for headers and footers.
@@ -43,6 +46,22 @@ public struct ElementIdentifier: Hashable, Sendable {
             }
         hasher.combine(indexPath.section &<< 2 | category)
         hasher.combine(indexPath.item)
+    }
+
+    /// Whether `a` comes before `b` in element order.
+    public static func < (a: ElementIdentifier, b: ElementIdentifier) -> Bool {
+        (a.indexPath.section, a.category.rank, a.indexPath.item) < (b.indexPath.section, b.category.rank, b.indexPath.item)
+    }
+}
+
+extension ElementCategory {
+    /// The category's place within a section in element order.
+    fileprivate var rank: Int {
+        switch self {
+        case .header: 0
+        case .cell: 1
+        case .footer: 2
+        }
     }
 }
 

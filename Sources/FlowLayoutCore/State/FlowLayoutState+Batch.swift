@@ -131,6 +131,16 @@ extension FlowLayoutState {
     /// The edge the anchor of a batch keeps.
     private var keptEdge: KeptEdge { options.scrollAnchor == .firstVisibleItem ? .leading : .trailing }
 
+    /// One element that exists after a batch and is in view before or after
+    /// it: its identity, its frame after (nil when it was in view before but is
+    /// omitted now), and where it came from.
+    private struct TransitionEntry {
+        var identifier: ElementIdentifier
+        var after: Rect?
+        var old: ElementIdentifier?
+        var before: Rect?
+    }
+
     /// Step 5: the transitions of every element in view before or after the batch.
     private mutating func transitionsThroughBatch(
         before: [LayoutAttributes], plan: BatchPlan, previous: inout FlowLayoutState, adjustment: Point
@@ -138,44 +148,7 @@ extension FlowLayoutState {
         func moved(_ frame: Rect) -> Rect {
             Rect(x: frame.minX + adjustment.x, y: frame.minY + adjustment.y, width: frame.width, height: frame.height)
         }
-        var after: [LayoutAttributes] = []
-        if let rect = visibleRect {
-            forEachElement(in: rect) {
-                after.append($0)
-                return true
-            }
-        }
-        // One entry per element that exists after the batch and is in view
-        // before or after it: its identity, its frame after (nil when it was in
-        // view before but is omitted now), and where it came from.
-        struct Entry {
-            var identifier: ElementIdentifier
-            var after: Rect?
-            var old: ElementIdentifier?
-            var before: Rect?
-        }
-        var entries: [Entry] = []
-        entries.reserveCapacity(after.count + before.count)
-        var slot: [ElementIdentifier: Int] = [:]
-        slot.reserveCapacity(after.count + before.count)
-        for element in after {
-            slot[element.identifier] = entries.count
-            entries.append(Entry(identifier: element.identifier, after: element.frame))
-        }
-        var survives = [Bool](repeating: false, count: before.count)
-        for (index, element) in before.enumerated() {
-            guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
-            survives[index] = true
-            if let existing = slot[new] {
-                entries[existing].old = element.identifier
-                entries[existing].before = element.frame
-            } else {
-                slot[new] = entries.count
-                entries.append(
-                    Entry(identifier: new, after: currentFrame(of: new), old: element.identifier, before: element.frame))
-            }
-        }
-        entries.sort { Self.precedes($0.identifier, $1.identifier) }
+        let (entries, survives) = transitionEntries(before: before, plan: plan)
         var transitions: [ElementTransition] = []
         transitions.reserveCapacity(entries.count + before.count)
         for var entry in entries {
@@ -199,6 +172,45 @@ extension FlowLayoutState {
         return transitions
     }
 
+    /// The elements in view after the batch, joined with those in view before it
+    /// that survive (each keyed once), in element order; and, for each element
+    /// in view before, whether it survives.
+    private mutating func transitionEntries(
+        before: [LayoutAttributes], plan: BatchPlan
+    ) -> (entries: [TransitionEntry], survives: [Bool]) {
+        var after: [LayoutAttributes] = []
+        if let rect = visibleRect {
+            forEachElement(in: rect) {
+                after.append($0)
+                return true
+            }
+        }
+        var entries: [TransitionEntry] = []
+        entries.reserveCapacity(after.count + before.count)
+        var slot: [ElementIdentifier: Int] = [:]
+        slot.reserveCapacity(after.count + before.count)
+        for element in after {
+            slot[element.identifier] = entries.count
+            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
+        }
+        var survives = [Bool](repeating: false, count: before.count)
+        for (index, element) in before.enumerated() {
+            guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
+            survives[index] = true
+            if let existing = slot[new] {
+                entries[existing].old = element.identifier
+                entries[existing].before = element.frame
+            } else {
+                slot[new] = entries.count
+                entries.append(
+                    TransitionEntry(
+                        identifier: new, after: currentFrame(of: new), old: element.identifier, before: element.frame))
+            }
+        }
+        entries.sort { $0.identifier < $1.identifier }
+        return (entries, survives)
+    }
+
     /// An element's identity after the batch, or `nil` when it does not exist after it.
     private func newIdentifier(of old: ElementIdentifier, plan: BatchPlan) -> ElementIdentifier? {
         switch old.category {
@@ -220,18 +232,5 @@ extension FlowLayoutState {
             return plan.oldIndex(ofSection: new.indexPath.section)
                 .map { ElementIdentifier(category: new.category, indexPath: FlowIndexPath(item: 0, section: $0)) }
         }
-    }
-
-    /// Element order: by section, then header, cells by index, footer.
-    static func precedes(_ a: ElementIdentifier, _ b: ElementIdentifier) -> Bool {
-        func rank(_ category: ElementCategory) -> Int {
-            switch category {
-            case .header: 0
-            case .cell: 1
-            case .footer: 2
-            }
-        }
-        return (a.indexPath.section, rank(a.category), a.indexPath.item)
-            < (b.indexPath.section, rank(b.category), b.indexPath.item)
     }
 }
