@@ -150,9 +150,17 @@ public struct ReferencePresentation: Sendable {
     }
 
     /// The element an update keeps still (7.2, 8.1): the first element meeting
-    /// V in element order that does not pin (the last, for `lastVisibleItem`).
-    public var anchorElement: LayoutAttributes? {
-        let candidates = elements(in: visibleRect).filter { !isPinned($0.category) }
+    /// V in element order that does not pin (the last, for `lastVisibleItem`);
+    /// with `next`, the configuration an update sets, nor pins after it.
+    public func anchorElement(before next: FlowLayoutConfiguration? = nil) -> LayoutAttributes? {
+        func pinsNext(_ category: ElementCategory) -> Bool {
+            switch category {
+            case .cell: false
+            case .header: next?.sectionHeadersPinToVisibleBounds == true
+            case .footer: next?.sectionFootersPinToVisibleBounds == true
+            }
+        }
+        let candidates = elements(in: visibleRect).filter { !isPinned($0.category) && !pinsNext($0.category) }
         return options.scrollAnchor == .firstVisibleItem ? candidates.first : candidates.last
     }
 
