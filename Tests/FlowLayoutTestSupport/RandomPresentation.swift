@@ -71,12 +71,12 @@ public enum RandomPresentation {
     }
 
     /// The tolerance of comparisons: 0 when `exact`; else 1e-9 of the content
-    /// extent, widened to one pixel for dyadic values (there an offset or a pinned
-    /// edge computed by two roundings can land either side of a snapping tie).
+    /// extent, widened by a pixel with snapping (an edge or offset computed by two
+    /// roundings can land either side of a snapping tie).
     public static func tolerance(exact: Bool, dyadic: Bool, options: FlowLayoutOptions, contentSize: Size) -> Double {
         if exact { return 0 }
         let extent = LayoutComparison.tolerance(contentSize: contentSize)
-        return dyadic && options.displayScale > 0 ? extent + 1 / options.displayScale : extent
+        return options.displayScale > 0 ? extent + 1 / options.displayScale : extent
     }
 
     /// Whether `value` is a multiple of 1/4 (and small enough to add exactly).
