@@ -19,8 +19,13 @@ extension ReferencePresentation {
     /// Then the offset is snapped to the pixel grid and clamped to
     /// `[0, max(0, content − viewport)]`.
     ///
+    /// - Parameter hostContentSize: the content size to clamp to, when not the
+    ///   presented one: an engine that has not laid out sections past the item
+    ///   gives its host a content size that counts them at their estimates.
     /// - Complexity: O(n).
-    public func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition) -> (offset: Point, kept: Edge) {
+    public func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition, hostContentSize: Size? = nil)
+        -> (offset: Point, kept: Edge)
+    {
         let item = attributes.first { $0.category == .cell && $0.indexPath == indexPath }!.frame
         let section = natural.sectionSpans[indexPath.section]
         let headerCover = configuration.sectionHeadersPinToVisibleBounds ? section.headerExtent : 0
@@ -51,7 +56,7 @@ extension ReferencePresentation {
                 chosen = (visible.min, .leading)
             }
         }
-        let offset = clamped(snap(chosen.0))
+        let offset = clamped(snap(chosen.0), hostContentSize: hostContentSize)
         let point = vertical ? Point(x: visibleRect.minX, y: offset) : Point(x: offset, y: visibleRect.minY)
         return (point, chosen.1)
     }
@@ -60,10 +65,14 @@ extension ReferencePresentation {
     /// every candidate is listed; at zero velocity the nearest wins (the smaller
     /// on a tie), moving forward the first at or after the proposal, moving back
     /// the last at or before it; with no candidate on that side the proposal
-    /// stays; then clamped. Snapping off returns the proposal unclamped.
+    /// stays; then clamped (to `hostContentSize`, when given, as in
+    /// ``contentOffset(forItemAt:position:hostContentSize:)``). Snapping off
+    /// returns the proposal unclamped.
     ///
     /// - Complexity: O(n).
-    public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point, hostContentSize: Size? = nil)
+        -> Point
+    {
         guard options.snapping != .none else { return proposed }
         let p = vertical ? proposed.y : proposed.x
         let v = vertical ? velocity.y : velocity.x
@@ -79,7 +88,7 @@ extension ReferencePresentation {
         } else {
             chosen = before ?? after ?? p
         }
-        let offset = clamped(chosen)
+        let offset = clamped(chosen, hostContentSize: hostContentSize)
         return vertical ? Point(x: proposed.x, y: offset) : Point(x: offset, y: proposed.y)
     }
 
@@ -109,9 +118,11 @@ extension ReferencePresentation {
         }
     }
 
-    /// `offset` within `[0, max(0, content − viewport)]` along the scroll axis.
-    public func clamped(_ offset: Double) -> Double {
-        let limit = vertical ? contentSize.height - viewportSize.height : contentSize.width - viewportSize.width
+    /// `offset` within `[0, max(0, content − viewport)]` along the scroll axis,
+    /// for the presented content size or `hostContentSize`.
+    public func clamped(_ offset: Double, hostContentSize: Size? = nil) -> Double {
+        let content = hostContentSize ?? contentSize
+        let limit = vertical ? content.height - viewportSize.height : content.width - viewportSize.width
         return min(max(offset, 0), max(0, limit))
     }
 }

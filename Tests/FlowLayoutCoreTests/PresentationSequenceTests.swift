@@ -222,8 +222,8 @@ struct PresentationSequence {
         guard !items.isEmpty else { return }
         let indexPath = items[random.int(0..<items.count)]
         let position = random.pick(ScrollPosition.allCases)
-        let expected = reference.contentOffset(forItemAt: indexPath, position: position)
         let offset = try state.contentOffset(forItemAt: indexPath, position: position)
+        let expected = reference.contentOffset(forItemAt: indexPath, position: position, hostContentSize: state.contentSize)
         log.append("step \(step) jump \(indexPath) \(position) → \(offset)")
         if !PresentationComparison.close(offset, expected.offset, tolerance) {
             issues.append("step \(step) jump to \(indexPath) \(position): engine \(offset) ≠ reference \(expected.offset)")
@@ -247,7 +247,8 @@ struct PresentationSequence {
             let proposed = direction == .vertical ? Point(x: 0, y: along) : Point(x: along, y: 0)
             let velocity = RandomPresentation.velocity(direction: direction, random: &self.random)
             let actual = try state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
-            let expected = reference.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+            let expected = reference.targetContentOffset(
+                forProposedContentOffset: proposed, velocity: velocity, hostContentSize: state.contentSize)
             if !PresentationComparison.close(actual, expected, tolerance) {
                 issues.append("step \(step) \(model.options.snapping) rest \(proposed) at \(velocity): engine \(actual) ≠ reference \(expected)")
             }

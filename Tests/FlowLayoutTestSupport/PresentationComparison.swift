@@ -62,7 +62,9 @@ public enum PresentationComparison {
     }
 
     /// Resting offsets for random proposals and velocities, then scroll-to-item
-    /// offsets for random items and positions.
+    /// offsets for random items and positions; both clamped to the content size
+    /// the engine gives its host, which counts sections not laid out yet at
+    /// their estimates.
     public static func offsetDifferences(
         _ state: inout FlowLayoutState, reference: ReferencePresentation, tolerance: Double, exact: Bool,
         queries: Int, random: inout SeededRandom
@@ -75,7 +77,8 @@ public enum PresentationComparison {
             let proposed = direction == .vertical ? Point(x: across, y: along) : Point(x: along, y: across)
             let velocity = RandomPresentation.velocity(direction: direction, random: &random)
             let actual = try state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
-            let expected = reference.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+            let expected = reference.targetContentOffset(
+                forProposedContentOffset: proposed, velocity: velocity, hostContentSize: state.contentSize)
             if !close(actual, expected, tolerance) {
                 issues.append(
                     "\(reference.options.snapping) target for \(proposed) at \(velocity): engine \(actual) ≠ reference \(expected)")
@@ -86,7 +89,8 @@ public enum PresentationComparison {
             let indexPath = cells[random.int(0..<cells.count)].indexPath
             let position = random.pick(ScrollPosition.allCases)
             let actual = try state.contentOffset(forItemAt: indexPath, position: position)
-            let expected = reference.contentOffset(forItemAt: indexPath, position: position).offset
+            let expected = reference.contentOffset(
+                forItemAt: indexPath, position: position, hostContentSize: state.contentSize).offset
             if !close(actual, expected, tolerance) {
                 issues.append("offset for \(indexPath) at \(position): engine \(actual) ≠ reference \(expected)")
             }
