@@ -1,20 +1,27 @@
 import FlowLayoutCore
+import FlowLayoutReference
 
-/// Scroll anchoring, checked (`flow-layout.md` 7.2, 10.4): an update that names
-/// an anchor moved it by exactly the content-offset adjustment it returned, so
-/// a host that applies the adjustment sees the anchor still.
+/// Scroll anchoring, checked (`flow-layout.md` 7.2, 8.4, 10.4): an update that
+/// names an anchor moved it by exactly the content-offset adjustment it
+/// returned, so a host that applies the adjustment sees the anchor still.
 ///
 /// The kept edge is the anchor's leading edge along the scroll axis (its top,
-/// or its left when scrolling horizontally), or its trailing edge with
-/// ``FlowLayoutOptions/ScrollAnchor/lastVisibleItem``.
+/// or its left when scrolling horizontally; its right, right to left), or its
+/// trailing edge with ``FlowLayoutOptions/ScrollAnchor/lastVisibleItem``; after
+/// a scroll to an item, the edge its position names (8.4). Frames are presented
+/// frames, so a pinned header or footer, which follows the visible rect, is
+/// never the anchor.
 enum AnchorCheck {
-    /// The edge of `frame` that an anchor keeps still.
-    static func keptEdge(of frame: Rect, direction: ScrollDirection, anchor: FlowLayoutOptions.ScrollAnchor) -> Double {
-        switch (direction, anchor) {
-        case (.vertical, .firstVisibleItem): frame.minY
-        case (.vertical, .lastVisibleItem): frame.maxY
-        case (.horizontal, .firstVisibleItem): frame.minX
-        case (.horizontal, .lastVisibleItem): frame.maxX
+    /// The position along the scroll axis of `edge` of `frame`, under `options`.
+    static func keptEdge(
+        of frame: Rect, edge: ReferencePresentation.Edge, direction: ScrollDirection, options: FlowLayoutOptions
+    ) -> Double {
+        let leadsFromMax = direction == .horizontal && options.layoutDirection == .rightToLeft
+        let (low, high) = direction == .vertical ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+        switch edge {
+        case .leading: return leadsFromMax ? high : low
+        case .center: return low + (high - low) / 2
+        case .trailing: return leadsFromMax ? low : high
         }
     }
 
@@ -46,8 +53,17 @@ enum AnchorCheck {
     /// (as the engine lays it out) minus its edge in `previousAnchorFrame`
     /// equals the adjustment along the scroll axis, within `tolerance`; the
     /// adjustment across the axis is zero, and so is all of it without an anchor.
+    /// The anchor pins neither before nor after (`pinnedBefore`), and, while
+    /// the engine holds an item a scroll went to (`hold`), it is that item.
+    ///
+    /// - Parameters:
+    ///   - previousOptions: the options before the update (an option change
+    ///     may turn the leading edge from left to right).
+    ///   - hold: the item a scroll to an item holds, and the edge it holds.
     static func keptEdge(
-        _ update: LayoutUpdate, state: inout FlowLayoutState, tolerance: Double, step: String
+        _ update: LayoutUpdate, state: inout FlowLayoutState, tolerance: Double, step: String,
+        previousOptions: FlowLayoutOptions? = nil, pinnedBefore: Set<ElementCategory> = [],
+        hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)? = nil
     ) throws(FuzzFailure) {
         let direction = state.configuration.scrollDirection
         let adjustment = split(update.contentOffsetAdjustment, direction: direction)
@@ -60,28 +76,29 @@ enum AnchorCheck {
             }
             return
         }
+        let pinnedNow: Set<ElementCategory> = Set(
+            [state.configuration.sectionHeadersPinToVisibleBounds ? ElementCategory.header : nil,
+             state.configuration.sectionFootersPinToVisibleBounds ? ElementCategory.footer : nil].compactMap { $0 })
+        guard !pinnedBefore.contains(anchor.category), !pinnedNow.contains(anchor.category) else {
+            throw FuzzFailure("\(step): the pinned \(name(anchor)) is the anchor")
+        }
+        if let hold, anchor != ElementIdentifier(category: .cell, indexPath: hold.indexPath) {
+            throw FuzzFailure("\(step): the anchor is \(name(anchor)), but a scroll holds item \(hold.indexPath)")
+        }
         guard let previous = update.previousAnchorFrame else {
             throw FuzzFailure("\(step): the anchor \(name(anchor)) comes without its previous frame")
         }
         guard let now = try frame(of: anchor, in: &state) else {
             throw FuzzFailure("\(step): the anchor \(name(anchor)) does not exist after the update")
         }
-        try keptEdge(of: anchor, from: previous, to: now, adjustment: adjustment.along, options: state.options,
-            direction: direction, tolerance: tolerance, step: step)
-    }
-
-    /// Throws unless the kept edge of `anchor` moved from `previous` to `now` by
-    /// exactly `adjustment` (within `tolerance`).
-    static func keptEdge(
-        of anchor: ElementIdentifier, from previous: Rect, to now: Rect, adjustment: Double,
-        options: FlowLayoutOptions, direction: ScrollDirection, tolerance: Double, step: String
-    ) throws(FuzzFailure) {
+        let before = previousOptions ?? state.options
+        let edge = hold?.edge ?? (before.scrollAnchor == .firstVisibleItem ? .leading : .trailing)
         let moved =
-            keptEdge(of: now, direction: direction, anchor: options.scrollAnchor)
-            - keptEdge(of: previous, direction: direction, anchor: options.scrollAnchor)
-        guard moved == adjustment || abs(moved - adjustment) <= tolerance else {
+            keptEdge(of: now, edge: edge, direction: direction, options: state.options)
+            - keptEdge(of: previous, edge: edge, direction: direction, options: before)
+        guard moved == adjustment.along || abs(moved - adjustment.along) <= tolerance else {
             throw FuzzFailure(
-                "\(step): the anchor \(name(anchor)) moved \(moved) (from \(previous) to \(now)) but the adjustment is \(adjustment)")
+                "\(step): the anchor \(name(anchor)) moved \(moved) (from \(previous) to \(now)) but the adjustment is \(adjustment.along)")
         }
     }
 }

@@ -62,6 +62,7 @@ extension EngineProgram {
         }
         model.apply(batch)
         modelChanged()
+        hold = nil  // a batch ends the hold of a scroll to an item (8.4)
         statistics.acceptedBatches += 1
         if result.update.anchor != nil { statistics.anchoredBatches += 1 }
         // 10.3: the layout from scratch.
@@ -77,7 +78,7 @@ extension EngineProgram {
         // Near a rect's edge, which elements meet it is a matter of the last
         // bits when frames are not exact: the choice of anchor is checked
         // only when they are.
-        if exact { try checkAnchorChoice(result.update, batch: batch, oldModel: oldModel, old: oldReference, visible: visible) }
+        if isExact { try checkAnchorChoice(result.update, batch: batch, oldModel: oldModel, old: oldReference, visible: visible) }
         try checkTransitions(result, old: oldReference, visible: visible)
     }
 
@@ -86,7 +87,7 @@ extension EngineProgram {
     /// visible item) that survives in place, found from the model's identities;
     /// its previous frame is its frame before.
     mutating func checkAnchorChoice(
-        _ update: LayoutUpdate, batch: BatchUpdate, oldModel: ReferenceModel, old: ReferenceLayout, visible: Rect
+        _ update: LayoutUpdate, batch: BatchUpdate, oldModel: ReferenceModel, old: ReferencePresentation, visible: Rect
     ) throws(FuzzFailure) {
         let movedItems = Set(batch.movedItems.map { oldModel.itemIDs[$0.from.section][$0.from.item] })
         let movedSections = Set(batch.movedSections.map { oldModel.sectionIDs[$0.from] })
@@ -99,7 +100,7 @@ extension EngineProgram {
         var candidates = old.elements(in: visible)
         if state.options.scrollAnchor == .lastVisibleItem { candidates.reverse() }
         var expected: (old: LayoutAttributes, new: ElementIdentifier)?
-        for candidate in candidates {
+        for candidate in candidates where !old.isPinned(candidate.category) {
             let sectionID = oldModel.sectionIDs[candidate.indexPath.section]
             guard !movedSections.contains(sectionID), let section = newSections[sectionID] else { continue }
             let identifier: ElementIdentifier
@@ -125,7 +126,7 @@ extension EngineProgram {
     /// batch as the reference lays it out, its frame before as the reference laid
     /// it out moved by the adjustment, and cover every element in view before
     /// or after.
-    mutating func checkTransitions(_ result: BatchUpdateResult, old: ReferenceLayout, visible: Rect) throws(FuzzFailure) {
+    mutating func checkTransitions(_ result: BatchUpdateResult, old: ReferencePresentation, visible: Rect) throws(FuzzFailure) {
         let new = reference()
         let tolerance = tolerance()
         let adjustment = result.update.contentOffsetAdjustment

@@ -50,9 +50,14 @@ extension EngineProgram {
 
     /// Throws unless `update` kept its anchor still (``AnchorCheck``) and moved
     /// the visible rect by its adjustment.
-    mutating func checkUpdate(_ update: LayoutUpdate, visibleBefore: Rect?, label: String) throws(FuzzFailure) {
+    mutating func checkUpdate(
+        _ update: LayoutUpdate, visibleBefore: Rect?, label: String, previousOptions: FlowLayoutOptions? = nil,
+        pinnedBefore: Set<ElementCategory>? = nil
+    ) throws(FuzzFailure) {
         let tolerance = tolerance()
-        try AnchorCheck.keptEdge(update, state: &state, tolerance: tolerance, step: "step \(step) \(label)")
+        try AnchorCheck.keptEdge(
+            update, state: &state, tolerance: tolerance, step: "step \(step) \(label)", previousOptions: previousOptions,
+            pinnedBefore: pinnedBefore ?? pinnedCategories, hold: hold)
         if let before = visibleBefore {
             let expected = Point(
                 x: before.minX + update.contentOffsetAdjustment.x, y: before.minY + update.contentOffsetAdjustment.y)
@@ -155,6 +160,7 @@ extension EngineProgram {
     /// Opcode 4: a scroll to a visible rect, and a rect query there.
     mutating func scroll() throws(FuzzFailure) -> Bool {
         let rect = visibleRect()
+        if rect.origin != state.visibleRect?.origin { hold = nil }
         let elements: [LayoutAttributes]
         do {
             try state.setVisibleRect(rect)
@@ -170,6 +176,7 @@ extension EngineProgram {
     /// differs) and up to 3 reports, answered with the elements to show.
     mutating func frame() throws(FuzzFailure) -> Bool {
         let rect = visibleRect()
+        if rect.origin != state.visibleRect?.origin { hold = nil }
         let reports = validReports(limit: reader.byte() % 4)
         let result: FrameResult
         do {
@@ -254,6 +261,7 @@ extension EngineProgram {
             }
             let valid = component < 2 ? value.isFinite : value >= 0 && value.isFinite
             if valid {
+                if rect.origin != state.visibleRect?.origin { hold = nil }
                 do {
                     try state.setVisibleRect(rect)
                 } catch {

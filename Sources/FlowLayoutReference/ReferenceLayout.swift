@@ -13,6 +13,26 @@ public struct ReferenceLayout: Sendable {
     public private(set) var contentSize = Size.zero
     /// Oversize items, as `(section, item)` pairs, in order (`flow-layout.md` 2.2).
     public private(set) var oversizeItems: [FlowIndexPath] = []
+    /// Each line's cells, as a range of indices into ``attributes``, in order.
+    public private(set) var lineRanges: [Range<Int>] = []
+    /// Each section's extents along the scroll axis (`flow-layout.md` 4.1), for
+    /// pinning (8.1) and snapping (8.5).
+    public private(set) var sectionSpans: [SectionSpan] = []
+
+    /// Where a section's parts lie along the scroll axis, in natural (left to
+    /// right, unpinned) coordinates.
+    public struct SectionSpan: Sendable, Hashable {
+        /// Where the section starts: its header's leading edge.
+        public var start: Double
+        /// The header's extent along the scroll axis (0 when omitted).
+        public var headerExtent: Double
+        /// The end of the lines' area, the footer's leading edge: *E* of 8.1.
+        public var linesEnd: Double
+        /// The footer's extent along the scroll axis (0 when omitted).
+        public var footerExtent: Double
+        /// Where the section's content starts, after its header: *S* of 8.1.
+        public var contentStart: Double { start + headerExtent }
+    }
 
     /// One section as the reference reads it: the section's metrics and count,
     /// and each item's own size (`nil`: the default size).
@@ -88,6 +108,7 @@ public struct ReferenceLayout: Sendable {
 
         var y = 0.0
         for (s, section) in sections.enumerated() {
+            let sectionStart = y
             let inset = section.sectionInset ?? configuration.sectionInset
             let lineSpacing = section.minimumLineSpacing ?? configuration.minimumLineSpacing
             let spacing = section.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
@@ -175,6 +196,7 @@ public struct ReferenceLayout: Sendable {
                     case .trailing: mode = .packed(1)
                     }
                 }
+                lineRanges.append(attributes.count..<(attributes.count + line.count))
                 var xs: [Double] = []
                 if line.count == 1 && main(sizes[line.lowerBound]) > available {
                     xs = [leading]  // 2.2, whatever the alignment
@@ -233,6 +255,8 @@ public struct ReferenceLayout: Sendable {
 
             // 4.1: the trailing inset, then the footer.
             y += vertical ? inset.bottom : inset.right
+            sectionSpans.append(
+                SectionSpan(start: sectionStart, headerExtent: max(header, 0), linesEnd: y, footerExtent: max(footer, 0)))
             if footer > 0 {
                 attributes.append(
                     LayoutAttributes(

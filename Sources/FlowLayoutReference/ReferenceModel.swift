@@ -15,6 +15,9 @@ public struct ReferenceModel: Sendable {
     public var options: FlowLayoutOptions
     /// The viewport.
     public var viewportSize: Size
+    /// *V*, the visible rect the host last gave, or `nil` before any (then the
+    /// viewport at the origin, `flow-layout.md` 8).
+    public var visibleRect: Rect?
     /// The sections.
     public var sections: [ReferenceLayout.Section]
     /// An identity for every section and item, kept through moves: new for each
@@ -123,6 +126,14 @@ public struct ReferenceModel: Sendable {
         ReferenceLayout(
             configuration: configuration, options: options, sections: sections, viewportSize: viewportSize,
             estimatedItemSize: estimatedItemSize)
+    }
+
+    /// The frames a host sees (`flow-layout.md` 8): the reference layout of the
+    /// current inputs presented for the current visible rect.
+    public func presentation(estimatedItemSize: Size? = nil) -> ReferencePresentation {
+        ReferencePresentation(
+            natural: layout(estimatedItemSize: estimatedItemSize), configuration: configuration, options: options,
+            viewportSize: viewportSize, visibleRect: visibleRect)
     }
 
     /// Every item's index path, in order.

@@ -46,7 +46,11 @@ extension FlowLayoutState {
     /// The anchor of the current visible rect: the scroll target while the host
     /// stays on it, else the first (or last) visible element that does not pin;
     /// `nil` when no rect is set or it shows nothing.
-    mutating func captureAnchor() -> VisibleAnchor? {
+    ///
+    /// - Parameter next: the configuration the update is about to set: an
+    ///   element that pins after the update is no anchor either (its frame then
+    ///   follows the visible rect, so keeping it still would move the content).
+    mutating func captureAnchor(before next: FlowLayoutConfiguration? = nil) -> VisibleAnchor? {
         guard let rect = visibleRect else { return nil }
         if let target = scrollTarget {
             if target.origin == rect.origin, let frame = currentFrame(of: target.element) {
@@ -57,7 +61,10 @@ extension FlowLayoutState {
         }
         var found: LayoutAttributes?
         let takesLast = options.scrollAnchor == .lastVisibleItem
-        let pinned = (header: pins(.header), footer: pins(.footer))
+        let pinned = (
+            header: pins(.header) || next?.sectionHeadersPinToVisibleBounds == true,
+            footer: pins(.footer) || next?.sectionFootersPinToVisibleBounds == true
+        )
         forEachElement(in: rect) {
             if $0.category == .header ? pinned.header : $0.category == .footer && pinned.footer { return true }
             found = $0

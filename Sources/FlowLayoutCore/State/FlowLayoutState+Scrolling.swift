@@ -153,22 +153,49 @@ extension FlowLayoutState {
     }
 
     /// The `lineStart` candidates at or below and at or above `offset`.
+    ///
+    /// Snapping (and mirroring's rounding) moves a presented candidate up to half
+    /// a pixel from its natural edge, so the natural edges nearest the key may
+    /// present on the wrong side of `offset`: every natural edge within a pixel
+    /// of the key is presented, and the first beyond it on each side, and the
+    /// choice is made among presented values.
     mutating func lineStartCandidates(around offset: Double) -> (before: Double?, after: Double?) {
         let presentation = presentation()
         let extent = configuration.scrollDirection.cross(viewportSize)
         let width = contentSize.width
         let mirrors = mirrorsAlongScrollAxis
-        let key = Offset(clamping: mirrors ? width - offset - extent : offset)
-        let natural = naturalLineStarts(around: key)
-        func presented(_ edge: Double?) -> Double? {
-            edge.map { mirrors ? presentation.snap(width - $0) - extent : presentation.snap($0) }
+        func presented(_ edge: Offset) -> Double {
+            mirrors ? presentation.snap(width - edge.double) - extent : presentation.snap(edge.double)
         }
-        return mirrors ? (presented(natural.after), presented(natural.before)) : (presented(natural.before), presented(natural.after))
+        let key = Offset(clamping: mirrors ? width - offset - extent : offset)
+        let pixel = options.displayScale > 0 ? 1 / options.displayScale : 0
+        let reach = Offset(clamping: pixel + 8 * Swift.max(abs(offset), width, extent, 1).ulp)
+        let unit = Offset(high: 0, low: 1)
+        var edges: [Offset] = []
+        var probe = key
+        while let edge = naturalLineStarts(around: probe).before {
+            edges.append(edge)
+            if edge < key - reach { break }
+            probe = edge - unit
+        }
+        probe = key
+        while let edge = naturalLineStarts(around: probe).after {
+            edges.append(edge)
+            if edge > key + reach { break }
+            probe = edge + unit
+        }
+        var before: Double?
+        var after: Double?
+        for candidate in edges.map(presented) {
+            if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
+            if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+        }
+        return (before, after)
     }
 
     /// The leading edges of lines and headers, in natural coordinates, at or
     /// below and at or above `key`.
-    mutating func naturalLineStarts(around key: Offset) -> (before: Double?, after: Double?) {
+    mutating func naturalLineStarts(around key: Offset) -> (before: Offset?, after: Offset?) {
         let reaching = line(reaching: key)
         let keySection = Swift.min(sections.find(key, in: { $0.extent }, rule: .reaching).position, sections.count - 1)
         // At or above: the first line starting there, or a header before it.
@@ -203,7 +230,7 @@ extension FlowLayoutState {
             }
             q -= 1
         }
-        return (before?.double, after?.double)
+        return (before, after)
     }
 
     /// The `itemCenter` candidates at or below and at or above `offset`: the

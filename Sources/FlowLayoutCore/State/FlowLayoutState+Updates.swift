@@ -92,7 +92,7 @@ extension FlowLayoutState {
     public mutating func setConfiguration(_ newConfiguration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try Self.validate(configuration: newConfiguration, path: "configuration")
         let previousContentSize = contentSize
-        let anchor = captureAnchor()
+        let anchor = captureAnchor(before: newConfiguration)
         var next = self
         if newConfiguration.estimatedItemSize != next.configuration.estimatedItemSize {
             next.currentEstimatedItemSize = newConfiguration.estimatedItemSize

@@ -1,0 +1,306 @@
+import FlowLayoutCore
+import FlowLayoutReference
+import FlowLayoutTestSupport
+import Testing
+
+/// Random operation sequences with the presentation options of `flow-layout.md`
+/// 8 on: size reports, batches, viewport changes, scrolls, frames, option and
+/// pinning changes, scrolls to items and resting-offset queries. After every step
+/// the engine's presented frames must equal the reference's for the same visible
+/// rect, and every update must keep its anchor still on screen: the anchor's
+/// presented kept edge moves by exactly the adjustment, a pinned header or footer
+/// is never the anchor, and after a scroll to an item that item is the anchor
+/// until the host scrolls elsewhere (8.4).
+@Suite("Differential: operation sequences with presentation options")
+struct PresentationSequenceTests {
+    static let sequences = 60 * LongRuns.factor
+    static let steps = 120
+
+    @Test("random sequences with options, pinning, scrolls to items and snapping")
+    func randomSequences() throws {
+        let failures = try Seeds.failures(Self.sequences, from: 900_000) { seed in
+            var sequence = try PresentationSequence(seed: seed)
+            return try sequence.run(steps: Self.steps)
+        }
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+}
+
+/// One random sequence on an engine and its reference model, options included.
+struct PresentationSequence {
+    var state: FlowLayoutState
+    var model: ReferenceModel
+    var random: SeededRandom
+    let dyadic: Bool
+    var issues: [String] = []
+    var log: [String] = []
+    var step = 0
+    /// The item a scroll to an item holds, and the edge it holds (8.4).
+    var hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)?
+
+    init(seed: UInt64) throws {
+        var input = RandomLayoutCase(seed: seed, maximumSections: 8, maximumItems: 150)
+        var random = SeededRandom(seed: seed ^ 0x0715_5EED)
+        if random.chance(0.5) { input.configuration.estimatedItemSize = Size(width: 80, height: 40) }
+        if input.sections.isEmpty { input.sections = [FlowSection(itemCount: 30)] }
+        input.configuration = RandomPresentation.pinning(input.configuration, random: &random, dyadic: input.isDyadic)
+        input.options = RandomPresentation.options(input.options, random: &random)
+        if random.chance(0.3) { input.options.scrollAnchor = .lastVisibleItem }
+        dyadic = input.isDyadic
+        state = try FlowLayoutState(
+            configuration: input.configuration, sections: input.sections, viewportSize: input.viewportSize,
+            options: input.options)
+        model = ReferenceModel(
+            configuration: input.configuration, options: input.options, sections: input.sections,
+            viewportSize: input.viewportSize)
+        self.random = random
+        if random.chance(0.85) { try scroll() }
+    }
+
+    var reference: ReferencePresentation { model.presentation(estimatedItemSize: state.currentEstimatedItemSize) }
+
+    var tolerance: Double {
+        RandomPresentation.tolerance(exact: exact, dyadic: dyadic, options: model.options, contentSize: state.contentSize)
+    }
+
+    /// Exact while every input is dyadic, the visible rect included (an
+    /// adjustment under snapping at scale 3 takes it off the grid of quarters).
+    var exact: Bool {
+        RandomPresentation.isExact(dyadic: dyadic, configuration: model.configuration, options: model.options)
+            && (state.visibleRect.map { RandomPresentation.isDyadic($0.minX) && RandomPresentation.isDyadic($0.minY) } ?? true)
+    }
+
+    mutating func length(_ range: ClosedRange<Double>) -> Double {
+        let value = random.double(range)
+        return dyadic ? (value * 4).rounded(.down) / 4 : value
+    }
+
+    /// Runs `steps` random operations; returns what went wrong.
+    mutating func run(steps: Int) throws -> [String] {
+        for index in 0..<steps {
+            step = index
+            switch random.int(0...12) {
+            case 0, 1: try reports()
+            case 2: try batch()
+            case 3: try viewport()
+            case 4, 5: try scroll()
+            case 6: try frame()
+            case 7: try changeOptions()
+            case 8: try changePinning()
+            case 9, 10: try jump()
+            case 11: try rest()
+            default: break
+            }
+            var random = self.random
+            issues += try PresentationComparison.differences(
+                &state, reference: reference, tolerance: tolerance, exact: exact, queries: 1, everything: index % 10 == 0,
+                offsets: false, random: &random
+            ).map { "step \(step): \($0)" }
+            self.random = random
+            if !issues.isEmpty { return issues + ["operations before: " + log.suffix(4).joined(separator: " | ")] }
+        }
+        return issues
+    }
+
+    // MARK: Operations
+
+    mutating func randomReport() -> SizeReport? {
+        let items = model.itemPaths
+        guard !items.isEmpty else { return nil }
+        let indexPath = items[random.int(0..<items.count)]
+        return SizeReport(indexPath: indexPath, size: Size(width: length(0...(random.chance(0.1) ? 700 : 180)), height: length(0...120)))
+    }
+
+    mutating func reports() throws {
+        let reports = (0..<(random.chance(0.3) ? 12 : 1)).compactMap { _ in randomReport() }
+        let before = reference
+        let update = try state.reportSizes(reports)
+        model.apply(reports)
+        log.append("step \(step) reports \(reports.map { "\($0.indexPath)=\($0.size)" })")
+        checkAnchor(update, before: before, label: "reports")
+    }
+
+    mutating func batch() throws {
+        let batch = RandomBatch.valid(over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250)
+        let before = reference
+        let result = try state.performBatchUpdates(batch)
+        model.apply(batch)
+        hold = nil
+        log.append("step \(step) batch \(batch)")
+        // The anchor is renumbered by the batch: only its category can be checked
+        // against the frames before, and its kept edge against the frames after.
+        if let anchor = result.update.anchor, before.isPinned(anchor.category) {
+            issues.append("step \(step) batch: the pinned \(anchor) anchored")
+        }
+        model.visibleRect = state.visibleRect
+        if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame,
+            let new = reference.attributes(of: anchor)?.frame
+        {
+            let edge: ReferencePresentation.Edge = model.options.scrollAnchor == .firstVisibleItem ? .leading : .trailing
+            checkMove(from: before.edge(edge, of: old), to: reference.edge(edge, of: new), update: result.update, label: "batch")
+        }
+    }
+
+    mutating func viewport() throws {
+        let direction = model.configuration.scrollDirection
+        let main = length(20...700)
+        let cross = length(20...900)
+        let size = direction == .vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
+        let before = reference
+        // A change across the lines alone changes no frame: no anchor is needed.
+        let sameLines = direction == .vertical ? size.width == model.viewportSize.width : size.height == model.viewportSize.height
+        let update = try state.setViewportSize(size)
+        model.viewportSize = size
+        log.append("step \(step) viewport \(size)")
+        if sameLines {
+            model.visibleRect = state.visibleRect
+            if update.anchor != nil || update.contentOffsetAdjustment != .zero {
+                issues.append("step \(step) viewport: lines unchanged, yet anchor \(String(describing: update.anchor)), adjustment \(update.contentOffsetAdjustment)")
+            }
+        } else {
+            checkAnchor(update, before: before, label: "viewport")
+        }
+        if var rect = state.visibleRect {
+            rect.size = size
+            try state.setVisibleRect(rect)
+            model.visibleRect = rect
+        }
+    }
+
+    mutating func scroll() throws {
+        let rect = RandomPresentation.visibleRect(
+            contentSize: state.contentSize, viewportSize: model.viewportSize, direction: model.configuration.scrollDirection,
+            random: &random, dyadic: dyadic)
+        if rect.origin != state.visibleRect?.origin { hold = nil }
+        try state.setVisibleRect(rect)
+        model.visibleRect = rect
+        log.append("step \(step) scroll \(rect)")
+    }
+
+    mutating func frame() throws {
+        guard let rect = state.visibleRect else { return try scroll() }
+        let reports = (0..<random.int(0...4)).compactMap { _ in randomReport() }
+        let moved = random.chance(0.3)
+            ? rect : Rect(x: rect.minX + length(-30...30), y: rect.minY + length(-30...30), width: rect.width, height: rect.height)
+        if moved.origin != rect.origin { hold = nil }
+        model.visibleRect = moved
+        let before = reference
+        let result = try state.performFrame(FrameRequest(visibleRect: moved, sizeReports: reports))
+        model.apply(reports)
+        log.append("step \(step) frame \(moved) reports \(reports.map { "\($0.indexPath)=\($0.size)" })")
+        if !reports.isEmpty { checkAnchor(result.update, before: before, label: "frame") }
+        model.visibleRect = state.visibleRect
+        let expected = reference.elements(in: result.visibleRect)
+        issues += LayoutComparison.rectQueryDifferences(
+            engine: result.elements, reference: expected, rect: result.visibleRect, tolerance: tolerance
+        ).map { "step \(step) frame elements: \($0)" }
+    }
+
+    mutating func changeOptions() throws {
+        var options = RandomPresentation.options(model.options, random: &random)
+        if random.chance(0.2) { options.lineAlignment = random.pick(LineAlignment.allCases) }
+        let before = reference
+        let update = try state.setOptions(options)
+        model.options = options
+        log.append("step \(step) options \(options.layoutDirection) scale \(options.displayScale) \(options.snapping)")
+        checkAnchor(update, before: before, label: "options")
+    }
+
+    mutating func changePinning() throws {
+        let configuration = RandomPresentation.pinning(model.configuration, random: &random, dyadic: dyadic)
+        let before = reference
+        let update = try state.setConfiguration(configuration)
+        model.configuration = configuration
+        log.append("step \(step) pinning \(configuration.sectionHeadersPinToVisibleBounds)/\(configuration.sectionFootersPinToVisibleBounds) header \(configuration.headerReferenceSize) footer \(configuration.footerReferenceSize)")
+        checkAnchor(update, before: before, label: "pinning", next: configuration)
+    }
+
+    /// A scroll to a random item at a random position; the host usually goes
+    /// there, and then the engine holds the item.
+    mutating func jump() throws {
+        let items = model.itemPaths
+        guard !items.isEmpty else { return }
+        let indexPath = items[random.int(0..<items.count)]
+        let position = random.pick(ScrollPosition.allCases)
+        let offset = try state.contentOffset(forItemAt: indexPath, position: position)
+        let expected = reference.contentOffset(forItemAt: indexPath, position: position, hostContentSize: state.contentSize)
+        log.append("step \(step) jump \(indexPath) \(position) → \(offset)")
+        if !PresentationComparison.close(offset, expected.offset, tolerance) {
+            issues.append("step \(step) jump to \(indexPath) \(position): engine \(offset) ≠ reference \(expected.offset)")
+        }
+        var rect = state.visibleRect ?? Rect(origin: .zero, size: model.viewportSize)
+        if random.chance(0.85) { rect.origin = offset }
+        hold = rect.origin == offset ? (indexPath, expected.kept) : nil
+        try state.setVisibleRect(rect)
+        model.visibleRect = rect
+    }
+
+    /// Resting offsets for a few random proposals and velocities.
+    mutating func rest() throws {
+        var random = self.random
+        issues += try PresentationComparison.differences(
+            &state, reference: reference, tolerance: tolerance, exact: exact, queries: 0, everything: false, random: &random)
+        self.random = random
+        let direction = model.configuration.scrollDirection
+        for _ in 0..<3 {
+            let along = RandomPresentation.proposal(reference, random: &self.random, exact: exact)
+            let proposed = direction == .vertical ? Point(x: 0, y: along) : Point(x: along, y: 0)
+            let velocity = RandomPresentation.velocity(direction: direction, random: &self.random)
+            let actual = try state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+            let expected = reference.targetContentOffset(
+                forProposedContentOffset: proposed, velocity: velocity, hostContentSize: state.contentSize)
+            if !PresentationComparison.close(actual, expected, tolerance) {
+                issues.append("step \(step) \(model.options.snapping) rest \(proposed) at \(velocity): engine \(actual) ≠ reference \(expected)")
+            }
+        }
+    }
+
+    // MARK: Checks
+
+    /// An update kept its anchor still: the anchor is the held item, or else the
+    /// first (last) visible element that does not pin, and its presented kept edge
+    /// moved by exactly the adjustment; the visible rect moved by it too.
+    mutating func checkAnchor(
+        _ update: LayoutUpdate, before: ReferencePresentation, label: String, next: FlowLayoutConfiguration? = nil
+    ) {
+        let visibleBefore = model.visibleRect
+        model.visibleRect = state.visibleRect
+        guard let visibleBefore else {
+            if update.anchor != nil { issues.append("step \(step) \(label): an anchor without a visible rect") }
+            return
+        }
+        let expected = hold.map { ElementIdentifier(category: .cell, indexPath: $0.indexPath) } ?? before.anchorElement(before: next)?.identifier
+        if let anchor = update.anchor, before.isPinned(anchor.category) || reference.isPinned(anchor.category) {
+            issues.append("step \(step) \(label): the pinned \(anchor) anchored")
+        }
+        if exact, update.anchor != expected {
+            issues.append("step \(step) \(label): anchor \(String(describing: update.anchor)), expected \(String(describing: expected))")
+            return
+        }
+        let moved = Rect(
+            x: visibleBefore.minX + update.contentOffsetAdjustment.x, y: visibleBefore.minY + update.contentOffsetAdjustment.y,
+            width: visibleBefore.width, height: visibleBefore.height)
+        if let now = state.visibleRect, !(LayoutComparison.close(now.minX, moved.minX, tolerance) && LayoutComparison.close(now.minY, moved.minY, tolerance)) {
+            issues.append("step \(step) \(label): visible rect \(now), expected \(moved)")
+        }
+        guard let anchor = update.anchor, let old = before.attributes(of: anchor)?.frame,
+            let new = reference.attributes(of: anchor)?.frame
+        else {
+            if update.anchor == nil, update.contentOffsetAdjustment != .zero {
+                issues.append("step \(step) \(label): adjustment \(update.contentOffsetAdjustment) without an anchor")
+            }
+            return
+        }
+        let edge = hold?.edge ?? (model.options.scrollAnchor == .firstVisibleItem ? .leading : .trailing)
+        checkMove(from: before.edge(edge, of: old), to: reference.edge(edge, of: new), update: update, label: label)
+    }
+
+    /// The anchor's kept edge moved from `old` to `new`: by the adjustment.
+    mutating func checkMove(from old: Double, to new: Double, update: LayoutUpdate, label: String) {
+        let adjustment = model.configuration.scrollDirection == .vertical
+            ? update.contentOffsetAdjustment.y : update.contentOffsetAdjustment.x
+        if abs((new - old) - adjustment) > max(tolerance, exact ? 0 : 1e-9) {
+            issues.append("step \(step) \(label): anchor \(String(describing: update.anchor)) moved \(new - old), adjustment \(adjustment)")
+        }
+    }
+}
