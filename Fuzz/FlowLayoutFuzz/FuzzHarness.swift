@@ -13,10 +13,10 @@
 /// libFuzzer calls ``run(_:)`` through the `FlowLayoutFuzzer` executable
 /// (`Scripts/fuzz.sh`); the tests call ``check(_:)``, which reports a
 /// disagreement as a thrown ``FuzzFailure`` instead of trapping.
-public enum FuzzHarness {
+package enum FuzzHarness {
     /// Runs one input; traps on any disagreement with the reference, which
     /// libFuzzer reports as a crash with the input.
-    public static func run(_ bytes: [UInt8]) {
+    package static func run(_ bytes: [UInt8]) {
         do {
             try check(bytes)
         } catch {
@@ -30,7 +30,7 @@ public enum FuzzHarness {
     ///   engine and the reference (or the rules of `flow-layout.md` 9 and 10).
     /// - Complexity: O(operations × n) for a program of n items: it compares
     ///   every frame after every few operations.
-    public static func check(_ bytes: [UInt8]) throws(FuzzFailure) {
+    package static func check(_ bytes: [UInt8]) throws(FuzzFailure) {
         if bytes.first == UInt8(ascii: "{") {
             try DescriptionInput.check(bytes)
         } else {
@@ -50,14 +50,14 @@ public enum FuzzHarness {
 }
 
 /// A disagreement the harness found: what differed, and after which operation.
-public struct FuzzFailure: Error, CustomStringConvertible {
+package struct FuzzFailure: Error, CustomStringConvertible {
     /// What went wrong, with the values involved.
-    public var message: String
+    package var message: String
 
     /// Creates a failure.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -4,10 +4,10 @@ import FlowLayoutCore
 /// Seeded random batch updates over a model's current sections: valid ones of
 /// every kind (section and item deletions, insertions, moves, reloads, with and
 /// without sizes), and broken ones the engine must refuse (`flow-layout.md` 10.6).
-public enum RandomBatch {
+package enum RandomBatch {
     /// A valid batch over `model`, with about `operations` operations; sizes are
     /// multiples of 1/4 when `dyadic`.
-    public static func valid(
+    package static func valid(
         over model: ReferenceModel, operations: Int, random: inout SeededRandom, dyadic: Bool,
         maximumItems: Int = 600, maximumSections: Int = 40
     ) -> BatchUpdate {
@@ -121,7 +121,7 @@ public enum RandomBatch {
 
     /// A valid batch broken in one random way the engine must refuse, and what
     /// the refusal's path starts with.
-    public static func broken(
+    package static func broken(
         _ valid: BatchUpdate, over model: ReferenceModel, random: inout SeededRandom
     ) -> (batch: BatchUpdate, path: String) {
         var batch = valid
@@ -163,7 +163,7 @@ public enum RandomBatch {
 
 extension Array {
     /// A random element drawn from `random`, or `nil` when empty.
-    public func randomElement(using random: inout SeededRandom) -> Element? {
+    package func randomElement(using random: inout SeededRandom) -> Element? {
         isEmpty ? nil : self[random.int(0...(count - 1))]
     }
 }

@@ -6,46 +6,46 @@ import FlowLayoutCore
 ///
 /// It shares only the input and geometry types with the engine, none of its
 /// algorithms: it is meant to be short enough to check by reading.
-public struct ReferenceLayout: Sendable {
+package struct ReferenceLayout: Sendable {
     /// Every element, per section: header, cells by index, footer.
-    public private(set) var attributes: [LayoutAttributes] = []
+    package private(set) var attributes: [LayoutAttributes] = []
     /// The content size (`flow-layout.md` 4.5).
-    public private(set) var contentSize = Size.zero
+    package private(set) var contentSize = Size.zero
     /// Oversize items, as `(section, item)` pairs, in order (`flow-layout.md` 2.2).
-    public private(set) var oversizeItems: [FlowIndexPath] = []
+    package private(set) var oversizeItems: [FlowIndexPath] = []
     /// Each line's cells, as a range of indices into ``attributes``, in order.
-    public private(set) var lineRanges: [Range<Int>] = []
+    package private(set) var lineRanges: [Range<Int>] = []
     /// Each section's extents along the scroll axis (`flow-layout.md` 4.1), for
     /// pinning (8.1) and snapping (8.5).
-    public private(set) var sectionSpans: [SectionSpan] = []
+    package private(set) var sectionSpans: [SectionSpan] = []
 
     /// Where a section's parts lie along the scroll axis, in natural (left to
     /// right, unpinned) coordinates.
-    public struct SectionSpan: Sendable, Hashable {
+    package struct SectionSpan: Sendable, Hashable {
         /// Where the section starts: its header's leading edge.
-        public var start: Double
+        package var start: Double
         /// The header's extent along the scroll axis (0 when omitted).
-        public var headerExtent: Double
+        package var headerExtent: Double
         /// The end of the lines' area, the footer's leading edge: *E* of 8.1.
-        public var linesEnd: Double
+        package var linesEnd: Double
         /// The footer's extent along the scroll axis (0 when omitted).
-        public var footerExtent: Double
+        package var footerExtent: Double
         /// Where the section's content starts, after its header: *S* of 8.1.
-        public var contentStart: Double { start + headerExtent }
+        package var contentStart: Double { start + headerExtent }
     }
 
     /// One section as the reference reads it: the section's metrics and count,
     /// and each item's own size (`nil`: the default size).
-    public struct Section: Sendable {
+    package struct Section: Sendable {
         /// The section's count and per-section overrides (its `itemSizes` are ignored).
-        public var section: FlowSection
+        package var section: FlowSection
         /// Each item's size of its own, or `nil` for the default size.
-        public var sizes: [Size?]
+        package var sizes: [Size?]
         /// Whether the host gave per-item sizes: such a section is never uniform (3.3).
-        public var hasItemSizes: Bool
+        package var hasItemSizes: Bool
 
         /// Creates a section.
-        public init(section: FlowSection, sizes: [Size?], hasItemSizes: Bool) {
+        package init(section: FlowSection, sizes: [Size?], hasItemSizes: Bool) {
             self.section = section
             self.sizes = sizes
             self.hasItemSizes = hasItemSizes
@@ -66,7 +66,7 @@ public struct ReferenceLayout: Sendable {
     ///     reported, when it differs from `configuration.estimatedItemSize`
     ///     (an engine refining its estimate).
     /// - Complexity: O(n) for n items, plus O(k) per uniform section for its fit count k.
-    public init(
+    package init(
         configuration: FlowLayoutConfiguration,
         options: FlowLayoutOptions = FlowLayoutOptions(),
         sections: [FlowSection],
@@ -87,7 +87,7 @@ public struct ReferenceLayout: Sendable {
 
     /// Lays out sections whose items each have a size of their own or take the
     /// default size; see ``init(configuration:options:sections:viewportSize:reportedSizes:estimatedItemSize:)``.
-    public init(
+    package init(
         configuration: FlowLayoutConfiguration,
         options: FlowLayoutOptions = FlowLayoutOptions(),
         sections described: [Section],
@@ -271,7 +271,7 @@ public struct ReferenceLayout: Sendable {
     /// The elements whose frames meet `rect`, touching edges included, in order.
     ///
     /// - Complexity: O(n): a linear scan.
-    public func elements(in rect: Rect) -> [LayoutAttributes] {
+    package func elements(in rect: Rect) -> [LayoutAttributes] {
         attributes.filter { $0.frame.touches(rect) }
     }
 }

@@ -8,27 +8,27 @@ import FlowLayoutCore
 ///
 /// Batches are applied to these arrays by the rules of `flow-layout.md` 10.1 and
 /// 10.2 read literally, with none of the engine's code.
-public struct ReferenceModel: Sendable {
+package struct ReferenceModel: Sendable {
     /// The layout's properties.
-    public var configuration: FlowLayoutConfiguration
+    package var configuration: FlowLayoutConfiguration
     /// The settings beyond UIKit.
-    public var options: FlowLayoutOptions
+    package var options: FlowLayoutOptions
     /// The viewport.
-    public var viewportSize: Size
+    package var viewportSize: Size
     /// *V*, the visible rect the host last gave, or `nil` before any (then the
     /// viewport at the origin, `flow-layout.md` 8).
-    public var visibleRect: Rect?
+    package var visibleRect: Rect?
     /// The sections.
-    public var sections: [ReferenceLayout.Section]
+    package var sections: [ReferenceLayout.Section]
     /// An identity for every section and item, kept through moves: new for each
     /// inserted section or item, and for every item of a reloaded section.
-    public private(set) var sectionIDs: [Int] = []
+    package private(set) var sectionIDs: [Int] = []
     /// The identity of every item, per section, kept as ``sectionIDs`` are.
-    public private(set) var itemIDs: [[Int]] = []
+    package private(set) var itemIDs: [[Int]] = []
     private var nextID = 0
 
     /// Creates a model of the given inputs.
-    public init(
+    package init(
         configuration: FlowLayoutConfiguration, options: FlowLayoutOptions = FlowLayoutOptions(),
         sections: [FlowSection], viewportSize: Size
     ) {
@@ -53,14 +53,14 @@ public struct ReferenceModel: Sendable {
     }
 
     /// Records reports in order: a later report of an item replaces an earlier one.
-    public mutating func apply(_ reports: [SizeReport]) {
+    package mutating func apply(_ reports: [SizeReport]) {
         for report in reports { sections[report.indexPath.section].sizes[report.indexPath.item] = report.size }
     }
 
     /// Applies a valid batch (10.1): remove deleted and moved-away sections and
     /// items, then place inserted and moved-in ones at their positions after the
     /// batch, in ascending order; sizes travel as 10.2 says.
-    public mutating func apply(_ batch: BatchUpdate) {
+    package mutating func apply(_ batch: BatchUpdate) {
         let selfSizing = configuration.isSelfSizing
         var old = sections
         var oldIDs = itemIDs
@@ -122,7 +122,7 @@ public struct ReferenceModel: Sendable {
 
     /// The reference layout of the current inputs, with self-sizing items that
     /// have not reported at `estimatedItemSize` (the engine's current estimate).
-    public func layout(estimatedItemSize: Size? = nil) -> ReferenceLayout {
+    package func layout(estimatedItemSize: Size? = nil) -> ReferenceLayout {
         ReferenceLayout(
             configuration: configuration, options: options, sections: sections, viewportSize: viewportSize,
             estimatedItemSize: estimatedItemSize)
@@ -130,14 +130,14 @@ public struct ReferenceModel: Sendable {
 
     /// The frames a host sees (`flow-layout.md` 8): the reference layout of the
     /// current inputs presented for the current visible rect.
-    public func presentation(estimatedItemSize: Size? = nil) -> ReferencePresentation {
+    package func presentation(estimatedItemSize: Size? = nil) -> ReferencePresentation {
         ReferencePresentation(
             natural: layout(estimatedItemSize: estimatedItemSize), configuration: configuration, options: options,
             viewportSize: viewportSize, visibleRect: visibleRect)
     }
 
     /// Every item's index path, in order.
-    public var itemPaths: [FlowIndexPath] {
+    package var itemPaths: [FlowIndexPath] {
         sections.enumerated().flatMap { s, section in (0..<section.sizes.count).map { FlowIndexPath(item: $0, section: s) } }
     }
 }

@@ -23,7 +23,7 @@ extension ReferencePresentation {
     ///   presented one: an engine that has not laid out sections past the item
     ///   gives its host a content size that counts them at their estimates.
     /// - Complexity: O(n).
-    public func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition, hostContentSize: Size? = nil)
+    package func contentOffset(forItemAt indexPath: FlowIndexPath, position: ScrollPosition, hostContentSize: Size? = nil)
         -> (offset: Point, kept: Edge)
     {
         let item = attributes.first { $0.category == .cell && $0.indexPath == indexPath }!.frame
@@ -70,7 +70,7 @@ extension ReferencePresentation {
     /// returns the proposal unclamped.
     ///
     /// - Complexity: O(n).
-    public func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point, hostContentSize: Size? = nil)
+    package func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point, hostContentSize: Size? = nil)
         -> Point
     {
         guard options.snapping != .none else { return proposed }
@@ -94,7 +94,7 @@ extension ReferencePresentation {
 
     /// Every snapping candidate: for pages, the multiples of the viewport's
     /// extent next to `p` (there are infinitely many; only the nearest can win).
-    public func candidates(around p: Double) -> [Double] {
+    package func candidates(around p: Double) -> [Double] {
         let extent = vertical ? viewportSize.height : viewportSize.width
         switch options.snapping {
         case .none:
@@ -120,7 +120,7 @@ extension ReferencePresentation {
 
     /// `offset` within `[0, max(0, content − viewport)]` along the scroll axis,
     /// for the presented content size or `hostContentSize`.
-    public func clamped(_ offset: Double, hostContentSize: Size? = nil) -> Double {
+    package func clamped(_ offset: Double, hostContentSize: Size? = nil) -> Double {
         let content = hostContentSize ?? contentSize
         let limit = vertical ? content.height - viewportSize.height : content.width - viewportSize.width
         return min(max(offset, 0), max(0, limit))

@@ -11,29 +11,29 @@ import FlowLayoutCore
 /// (8.1, against the visible rect, the leading edge being the right one when
 /// scrolling horizontally right to left), snap every edge to the pixel grid
 /// (8.3).
-public struct ReferencePresentation: Sendable {
+package struct ReferencePresentation: Sendable {
     /// The layout before presentation: left to right, unpinned, unsnapped.
-    public let natural: ReferenceLayout
+    package let natural: ReferenceLayout
     /// The layout's properties (pinning is among them).
-    public let configuration: FlowLayoutConfiguration
+    package let configuration: FlowLayoutConfiguration
     /// The presentation options.
-    public let options: FlowLayoutOptions
+    package let options: FlowLayoutOptions
     /// The viewport.
-    public let viewportSize: Size
+    package let viewportSize: Size
     /// *V*: the visible rect the host gave.
-    public let visibleRect: Rect
+    package let visibleRect: Rect
     /// Every element as the host sees it, in element order.
-    public private(set) var attributes: [LayoutAttributes] = []
+    package private(set) var attributes: [LayoutAttributes] = []
     /// Every element mirrored and snapped but not pinned: where snapping finds
     /// headers (8.5).
-    public private(set) var unpinnedAttributes: [LayoutAttributes] = []
+    package private(set) var unpinnedAttributes: [LayoutAttributes] = []
     /// The content size, each component rounded up to the pixel grid (8.3).
-    public let contentSize: Size
+    package let contentSize: Size
 
     /// Presents `natural` for the visible rect `visibleRect`.
     ///
     /// - Complexity: O(n) for n elements.
-    public init(
+    package init(
         natural: ReferenceLayout, configuration: FlowLayoutConfiguration, options: FlowLayoutOptions,
         viewportSize: Size, visibleRect: Rect? = nil
     ) {
@@ -66,10 +66,10 @@ public struct ReferencePresentation: Sendable {
     var vertical: Bool { configuration.scrollDirection == .vertical }
 
     /// Whether the leading edge along the scroll axis is the larger coordinate.
-    public var leadsFromMax: Bool { !vertical && options.layoutDirection == .rightToLeft }
+    package var leadsFromMax: Bool { !vertical && options.layoutDirection == .rightToLeft }
 
     /// Whether elements of `category` pin.
-    public func isPinned(_ category: ElementCategory) -> Bool {
+    package func isPinned(_ category: ElementCategory) -> Bool {
         switch category {
         case .cell: false
         case .header: configuration.sectionHeadersPinToVisibleBounds
@@ -92,7 +92,7 @@ public struct ReferencePresentation: Sendable {
     }
 
     /// One edge on the pixel grid.
-    public func snap(_ edge: Double) -> Double {
+    package func snap(_ edge: Double) -> Double {
         let scale = options.displayScale
         return scale > 0 ? (edge * scale + 0.5).rounded(.down) / scale : edge
     }
@@ -140,19 +140,19 @@ public struct ReferencePresentation: Sendable {
     /// The presented elements meeting `rect`, touching edges included, in order.
     ///
     /// - Complexity: O(n).
-    public func elements(in rect: Rect) -> [LayoutAttributes] {
+    package func elements(in rect: Rect) -> [LayoutAttributes] {
         attributes.filter { $0.frame.touches(rect) }
     }
 
     /// The presented attributes of one element.
-    public func attributes(of identifier: ElementIdentifier) -> LayoutAttributes? {
+    package func attributes(of identifier: ElementIdentifier) -> LayoutAttributes? {
         attributes.first { $0.identifier == identifier }
     }
 
     /// The element an update keeps still (7.2, 8.1): the first element meeting
     /// V in element order that does not pin (the last, for `lastVisibleItem`);
     /// with `next`, the configuration an update sets, nor pins after it.
-    public func anchorElement(before next: FlowLayoutConfiguration? = nil) -> LayoutAttributes? {
+    package func anchorElement(before next: FlowLayoutConfiguration? = nil) -> LayoutAttributes? {
         func pinsNext(_ category: ElementCategory) -> Bool {
             switch category {
             case .cell: false
@@ -166,7 +166,7 @@ public struct ReferencePresentation: Sendable {
 
     /// The position along the scroll axis of a frame's leading edge (its top; its
     /// right edge scrolling horizontally right to left), centre or trailing edge.
-    public func edge(_ edge: Edge, of frame: Rect) -> Double {
+    package func edge(_ edge: Edge, of frame: Rect) -> Double {
         let own = span(frame)
         switch edge {
         case .leading: return leadsFromMax ? own.max : own.min
@@ -176,7 +176,7 @@ public struct ReferencePresentation: Sendable {
     }
 
     /// An edge of a frame along the scroll axis, in reading order.
-    public enum Edge: Sendable, Hashable {
+    package enum Edge: Sendable, Hashable {
         /// The edge reading starts from: top, or left (right, right to left).
         case leading
         /// The centre.

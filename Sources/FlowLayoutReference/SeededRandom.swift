@@ -1,23 +1,23 @@
 /// A small, fast, seeded generator (SplitMix64): the only randomness the tests,
 /// the benchmarks and the demo's workloads use, so every run replays from its seed.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator; equal seeds give equal sequences.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// A generator that depends only on `key` and `seed`: an item keyed by its
     /// index path gets the same values whatever order it is asked for in.
-    public static func keyed(_ key: UInt64, seed: UInt64) -> SeededRandom {
+    package static func keyed(_ key: UInt64, seed: UInt64) -> SeededRandom {
         var random = SeededRandom(seed: key &* 0x9E37_79B9_7F4A_7C15 ^ seed)
         _ = random.next()
         return random
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -26,37 +26,37 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform double in [0, 1), from the top 53 bits.
-    public mutating func unit() -> Double {
+    package mutating func unit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// A uniform double in `range`.
-    public mutating func double(_ range: ClosedRange<Double>) -> Double {
+    package mutating func double(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + unit() * (range.upperBound - range.lowerBound)
     }
 
     /// An integer in `range` (which must not be empty).
-    public mutating func int(_ range: Range<Int>) -> Int {
+    package mutating func int(_ range: Range<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 
     /// An integer in `range`.
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+    package mutating func int(_ range: ClosedRange<Int>) -> Int {
         int(range.lowerBound..<(range.upperBound + 1))
     }
 
     /// `true` with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool {
+    package mutating func chance(_ p: Double) -> Bool {
         unit() < p
     }
 
     /// A random element of a non-empty array.
-    public mutating func pick<T>(_ values: [T]) -> T {
+    package mutating func pick<T>(_ values: [T]) -> T {
         values[int(0..<values.count)]
     }
 
     /// Shuffles `array` in place (Fisher–Yates), drawing from this generator.
-    public mutating func shuffle<T>(_ array: inout [T]) {
+    package mutating func shuffle<T>(_ array: inout [T]) {
         guard array.count > 1 else { return }
         for index in stride(from: array.count - 1, to: 0, by: -1) {
             array.swapAt(index, int(0...index))

@@ -3,16 +3,16 @@ import FlowLayoutReference
 
 /// Compares what the engine answers with what the eager reference computes, and
 /// describes every difference.
-public enum LayoutComparison {
+package enum LayoutComparison {
     /// The tolerance for a coordinate along the scroll axis: where summation order
     /// legitimately differs, within 1e-9 of the content extent.
-    public static func tolerance(contentSize: Size) -> Double {
+    package static func tolerance(contentSize: Size) -> Double {
         1e-9 * max(1, contentSize.width, contentSize.height)
     }
 
     /// Differences between two element lists that must hold the same elements in
     /// the same order; frames compared exactly when `tolerance` is 0.
-    public static func differences(
+    package static func differences(
         engine: [LayoutAttributes], reference: [LayoutAttributes], tolerance: Double, limit: Int = 5
     ) -> [String] {
         var result: [String] = []
@@ -40,7 +40,7 @@ public enum LayoutComparison {
 
     /// Differences between rect-query answers, allowing an element to be missing
     /// from one side only when it lies within `tolerance` of the rect's edge.
-    public static func rectQueryDifferences(
+    package static func rectQueryDifferences(
         engine: [LayoutAttributes], reference: [LayoutAttributes], rect: Rect, tolerance: Double
     ) -> [String] {
         if tolerance == 0 { return differences(engine: engine, reference: reference, tolerance: 0) }
@@ -66,7 +66,7 @@ public enum LayoutComparison {
 
     /// Whether `a` comes before `b` in "elements in rect" order: by section, then
     /// header, cells by index, footer.
-    public static func precedes(_ a: ElementIdentifier, _ b: ElementIdentifier) -> Bool {
+    package static func precedes(_ a: ElementIdentifier, _ b: ElementIdentifier) -> Bool {
         func rank(_ category: ElementCategory) -> Int {
             switch category {
             case .header: 0
@@ -79,18 +79,18 @@ public enum LayoutComparison {
     }
 
     /// Whether two attributes describe the same element at the same frame.
-    public static func same(_ a: LayoutAttributes, _ b: LayoutAttributes, tolerance: Double) -> Bool {
+    package static func same(_ a: LayoutAttributes, _ b: LayoutAttributes, tolerance: Double) -> Bool {
         a.identifier == b.identifier && a.zIndex == b.zIndex
             && close(a.frame.minX, b.frame.minX, tolerance) && close(a.frame.minY, b.frame.minY, tolerance)
             && close(a.frame.width, b.frame.width, tolerance) && close(a.frame.height, b.frame.height, tolerance)
     }
 
     /// Whether two coordinates agree within `tolerance`.
-    public static func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {
+    package static func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {
         a == b || abs(a - b) <= tolerance
     }
 
-    public static func nearEdge(_ frame: Rect, of rect: Rect, tolerance: Double) -> Bool {
+    package static func nearEdge(_ frame: Rect, of rect: Rect, tolerance: Double) -> Bool {
         let grown = Rect(
             x: rect.minX - tolerance, y: rect.minY - tolerance, width: rect.width + 2 * tolerance,
             height: rect.height + 2 * tolerance)

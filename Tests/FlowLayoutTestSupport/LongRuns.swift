@@ -1,8 +1,8 @@
 /// Long randomized runs: set `FLOWLAYOUT_LONG_RUNS=N` to multiply every
 /// randomized test's iteration count by N (default 1, so `swift test` stays fast).
-public enum LongRuns {
+package enum LongRuns {
     /// The multiplier from the environment, at least 1.
-    public static let factor: Int = {
+    package static let factor: Int = {
         guard let raw = getenv("FLOWLAYOUT_LONG_RUNS"), let value = Int(String(cString: raw)), value > 0 else { return 1 }
         return value
     }()
@@ -16,10 +16,10 @@ import Darwin
 
 /// Runs a randomized check once per seed and collects what failed, naming the
 /// seed, which replays it: the one seed loop every randomized suite uses.
-public enum Seeds {
+package enum Seeds {
     /// Calls `body` for `count` seeds from `first` (`body` returns the issues it
     /// found); returns one message per failing seed, stopping after `maximumFailures`.
-    public static func failures(
+    package static func failures(
         _ count: Int, from first: UInt64, maximumFailures: Int = 3, _ body: (UInt64) throws -> [String]
     ) rethrows -> [String] {
         var failures: [String] = []

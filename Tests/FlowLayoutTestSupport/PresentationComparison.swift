@@ -4,7 +4,7 @@ import FlowLayoutReference
 /// Compares what the engine presents (`flow-layout.md` 8) with the eager
 /// reference's presentation for the same visible rect: frames of every kind of
 /// query, the content size, scroll-to-item offsets and resting offsets.
-public enum PresentationComparison {
+package enum PresentationComparison {
     /// Everything the engine answers for the visible rect it holds, against
     /// `reference` (presented for that same rect). `queries` random rect, item,
     /// scroll-to-item and resting-offset queries are made.
@@ -12,7 +12,7 @@ public enum PresentationComparison {
     /// With `offsets`, resting-offset and scroll-to-item queries too; the latter
     /// leave the engine holding the last item asked for (8.4), so callers that
     /// track the hold pass `false`.
-    public static func differences(
+    package static func differences(
         _ state: inout FlowLayoutState, reference: ReferencePresentation, tolerance: Double, exact: Bool,
         queries: Int, everything: Bool, offsets: Bool = true, random: inout SeededRandom
     ) throws -> [String] {
@@ -65,7 +65,7 @@ public enum PresentationComparison {
     /// offsets for random items and positions; both clamped to the content size
     /// the engine gives its host, which counts sections not laid out yet at
     /// their estimates.
-    public static func offsetDifferences(
+    package static func offsetDifferences(
         _ state: inout FlowLayoutState, reference: ReferencePresentation, tolerance: Double, exact: Bool,
         queries: Int, random: inout SeededRandom
     ) throws -> [String] {
@@ -99,13 +99,13 @@ public enum PresentationComparison {
     }
 
     /// Whether two points agree within `tolerance`.
-    public static func close(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool {
+    package static func close(_ a: Point, _ b: Point, _ tolerance: Double) -> Bool {
         LayoutComparison.close(a.x, b.x, tolerance) && LayoutComparison.close(a.y, b.y, tolerance)
     }
 
     /// A random query rect over (and a little beyond) the content; sometimes a
     /// point, a strip across the content, or the whole content.
-    public static func randomRect(_ random: inout SeededRandom, contentSize: Size) -> Rect {
+    package static func randomRect(_ random: inout SeededRandom, contentSize: Size) -> Rect {
         let x = random.double(-20...(contentSize.width + 20))
         let y = random.double(-20...(contentSize.height + 20))
         switch random.int(0...3) {

@@ -5,23 +5,23 @@ import FlowLayoutReference
 /// seed. Values are either *dyadic* (multiples of 1/4, small enough that every
 /// sum is exact in `Double`, so engine and reference must agree bit for bit) or
 /// arbitrary fractions (where summation order may differ in the last bits).
-public struct RandomLayoutCase: Sendable, CustomStringConvertible {
+package struct RandomLayoutCase: Sendable, CustomStringConvertible {
     /// The seed this case was drawn from.
-    public let seed: UInt64
+    package let seed: UInt64
     /// Whether every value is a small multiple of 1/4.
-    public let isDyadic: Bool
+    package let isDyadic: Bool
     /// The layout's properties.
-    public var configuration: FlowLayoutConfiguration
+    package var configuration: FlowLayoutConfiguration
     /// The settings beyond UIKit (alignments).
-    public var options = FlowLayoutOptions()
+    package var options = FlowLayoutOptions()
     /// The sections.
-    public var sections: [FlowSection]
+    package var sections: [FlowSection]
     /// The viewport.
-    public var viewportSize: Size
+    package var viewportSize: Size
 
     /// Draws a case from `seed`, with at most `maximumSections` sections and
     /// `maximumItems` items in all.
-    public init(seed: UInt64, maximumSections: Int = 50, maximumItems: Int = 500) {
+    package init(seed: UInt64, maximumSections: Int = 50, maximumItems: Int = 500) {
         var random = SeededRandom(seed: seed)
         self.seed = seed
         let dyadic = random.chance(0.6)
@@ -80,7 +80,7 @@ public struct RandomLayoutCase: Sendable, CustomStringConvertible {
     }
 
     /// A one-line summary for failure messages.
-    public var description: String {
+    package var description: String {
         "seed \(seed) (\(isDyadic ? "dyadic" : "fractional")), \(configuration.scrollDirection), "
             + "viewport \(viewportSize), \(sections.count) sections, "
             + "\(sections.reduce(0) { $0 + $1.itemCount }) items"

@@ -4,10 +4,10 @@ import FlowLayoutReference
 /// Seeded random presentation options (`flow-layout.md` 8): pinned headers and
 /// footers, right to left, pixel snapping at 0, 1, 2 or 3 pixels a point,
 /// every snapping mode; and random visible rects, proposals and velocities.
-public enum RandomPresentation {
+package enum RandomPresentation {
     /// Options with every presentation setting drawn at random (alignments and
     /// anchoring kept from `options`).
-    public static func options(_ options: FlowLayoutOptions, random: inout SeededRandom) -> FlowLayoutOptions {
+    package static func options(_ options: FlowLayoutOptions, random: inout SeededRandom) -> FlowLayoutOptions {
         var options = options
         options.layoutDirection = random.chance(0.5) ? .rightToLeft : .leftToRight
         options.displayScale = random.chance(0.4) ? 0 : random.pick([1, 2, 3])
@@ -17,7 +17,7 @@ public enum RandomPresentation {
 
     /// `configuration` with pinning drawn at random; a header or footer made
     /// likely where one pins, so that pinning has something to move.
-    public static func pinning(_ configuration: FlowLayoutConfiguration, random: inout SeededRandom, dyadic: Bool)
+    package static func pinning(_ configuration: FlowLayoutConfiguration, random: inout SeededRandom, dyadic: Bool)
         -> FlowLayoutConfiguration
     {
         var configuration = configuration
@@ -38,7 +38,7 @@ public enum RandomPresentation {
 
     /// A visible rect of the viewport's size somewhere over (or a little beyond)
     /// the content, on quarter points when `dyadic`.
-    public static func visibleRect(
+    package static func visibleRect(
         contentSize: Size, viewportSize: Size, direction: ScrollDirection, random: inout SeededRandom, dyadic: Bool
     ) -> Rect {
         var along = random.double(-60...(max(0, direction == .vertical ? contentSize.height : contentSize.width) + 60))
@@ -51,7 +51,7 @@ public enum RandomPresentation {
 
     /// A proposed resting offset: anywhere over the content and beyond it, or,
     /// when `exact`, sometimes exactly a snapping candidate or halfway between two.
-    public static func proposal(
+    package static func proposal(
         _ presentation: ReferencePresentation, random: inout SeededRandom, exact: Bool
     ) -> Double {
         let vertical = presentation.configuration.scrollDirection == .vertical
@@ -65,7 +65,7 @@ public enum RandomPresentation {
     }
 
     /// A velocity along the scroll axis: zero, or either sign at random speed.
-    public static func velocity(direction: ScrollDirection, random: inout SeededRandom) -> Point {
+    package static func velocity(direction: ScrollDirection, random: inout SeededRandom) -> Point {
         let speed = random.pick([0, 0, 1, -1]) * random.double(0.1...4)
         return direction == .vertical ? Point(x: random.double(-1...1), y: speed) : Point(x: speed, y: random.double(-1...1))
     }
@@ -73,21 +73,21 @@ public enum RandomPresentation {
     /// The tolerance of comparisons: 0 when `exact`; else 1e-9 of the content
     /// extent, widened by a pixel with snapping (an edge or offset computed by two
     /// roundings can land either side of a snapping tie).
-    public static func tolerance(exact: Bool, dyadic: Bool, options: FlowLayoutOptions, contentSize: Size) -> Double {
+    package static func tolerance(exact: Bool, dyadic: Bool, options: FlowLayoutOptions, contentSize: Size) -> Double {
         if exact { return 0 }
         let extent = LayoutComparison.tolerance(contentSize: contentSize)
         return options.displayScale > 0 ? extent + 1 / options.displayScale : extent
     }
 
     /// Whether `value` is a multiple of 1/4 (and small enough to add exactly).
-    public static func isDyadic(_ value: Double) -> Bool {
+    package static func isDyadic(_ value: Double) -> Bool {
         abs(value) < 0x1p40 && (value * 4).rounded() == value * 4
     }
 
     /// Whether engine and reference must agree bit for bit: dyadic values, and no
     /// mirroring along the scroll axis in a content width on a grid of thirds
     /// (there the two mirror pinned frames by different, equally valid roundings).
-    public static func isExact(dyadic: Bool, configuration: FlowLayoutConfiguration, options: FlowLayoutOptions) -> Bool {
+    package static func isExact(dyadic: Bool, configuration: FlowLayoutConfiguration, options: FlowLayoutOptions) -> Bool {
         dyadic
             && !(options.displayScale == 3 && options.layoutDirection == .rightToLeft
                 && configuration.scrollDirection == .horizontal)
