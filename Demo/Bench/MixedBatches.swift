@@ -16,11 +16,6 @@ struct MixedBatches {
     /// Each section's item count now: after every batch made so far.
     private(set) var itemCounts: [Int]
 
-    /// A generator over sections of the given counts.
-    init(itemCounts: [Int]) {
-        self.itemCounts = itemCounts
-    }
-
     /// The next batch of `operations` operations (each an insertion, deletion,
     /// move or reload, equally likely); sizes given with insertions and reloads
     /// come from `size`. The counts move on to after the batch.

@@ -1,7 +1,7 @@
-import Foundation
 import FlowLayout
 import FlowLayoutDescription
 import FlowLayoutReference
+import Foundation
 
 /// The `parse` scenario: the CLI's input path on a description of 1,000,000
 /// explicit item sizes (about 31 MB of JSON, sizes with up to two decimals as

@@ -149,7 +149,9 @@ struct Scenarios {
         var row = BenchRow(
             scenario: "report storm", operation: "1 random report, \(grouped(mediumItems)) items", engine: single,
             engineMemoryBytes: state.memoryFootprint, items: mediumItems,
-            note: String(format: "%.1f B per measured item (%@ stored, sparse)", Double(state.memoryFootprint - before) / Double(max(stored, 1)), grouped(stored)))
+            note: String(
+                format: "%.1f B per measured item (%@ stored, sparse)", Double(state.memoryFootprint - before) / Double(max(stored, 1)),
+                grouped(stored)))
         if !engineOnly {
             row.reference = Timing.repeated(referenceRepeats) { index in
                 let reference = ReferenceLayout(
@@ -187,7 +189,9 @@ struct Scenarios {
             BenchRow(
                 scenario: "report storm", operation: "batch of 20 in order (dense)", engine: denseTimings,
                 referenceNote: "–", engineMemoryBytes: dense.memoryFootprint, items: mediumItems,
-                note: String(format: "%.1f B per measured item (%@ measured)", Double(dense.memoryFootprint - denseBefore) / Double(max(denseStored, 1)), grouped(denseStored))))
+                note: String(
+                    format: "%.1f B per measured item (%@ measured)",
+                    Double(dense.memoryFootprint - denseBefore) / Double(max(denseStored, 1)), grouped(denseStored))))
 
         // The same storm into large sections: what a report costs as sections grow.
         let largeSections = 10

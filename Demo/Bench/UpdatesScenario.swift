@@ -142,7 +142,9 @@ extension Scenarios {
         var state = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
         let empty = state.memoryFootprint
         let reports = (0..<updateSections).flatMap { s in
-            (0..<perSection).map { i in SizeReport(indexPath: FlowIndexPath(item: i, section: s), size: load.realSize(FlowIndexPath(item: i, section: s))) }
+            (0..<perSection).map { i in
+                SizeReport(indexPath: FlowIndexPath(item: i, section: s), size: load.realSize(FlowIndexPath(item: i, section: s)))
+            }
         }
         for start in stride(from: 0, to: reports.count, by: 10_000) {
             _ = try state.reportSizes(Array(reports[start..<min(start + 10_000, reports.count)]))
@@ -173,10 +175,11 @@ extension Scenarios {
         var reference = ReferenceLayout(configuration: load.configuration, sections: [], viewportSize: viewport)
         for (index, batch) in batches.enumerated() {
             if index < referenceRepeats {
-                samples.append(Timing.once {
-                    model.apply(batch)
-                    reference = model.layout()
-                })
+                samples.append(
+                    Timing.once {
+                        model.apply(batch)
+                        reference = model.layout()
+                    })
             } else {
                 model.apply(batch)
             }
@@ -186,7 +189,9 @@ extension Scenarios {
         let matches = reference.contentSize == state.exactContentSize()
         row.note += matches ? "; content size equals the reference's" : "; CONTENT SIZE DIFFERS FROM THE REFERENCE'S"
         if !matches {
-            Terminal.error("bench: after \(batches.count) mixed batches the engine's content size \(state.exactContentSize()) differs from the reference's \(reference.contentSize)")
+            Terminal.error(
+                "bench: after \(batches.count) mixed batches the engine's content size \(state.exactContentSize()) differs from the reference's \(reference.contentSize)"
+            )
         }
         return [row]
     }
@@ -241,7 +246,9 @@ extension Scenarios {
             configuration: load.configuration, sections: load.sections, viewportSize: viewport,
             options: FlowLayoutOptions(scrollAnchor: .lastVisibleItem))
         let empty = state.memoryFootprint
-        let reports = (0..<chatMessages).map { SizeReport(indexPath: FlowIndexPath(item: $0, section: 0), size: load.realSize(FlowIndexPath(item: $0, section: 0))) }
+        let reports = (0..<chatMessages).map {
+            SizeReport(indexPath: FlowIndexPath(item: $0, section: 0), size: load.realSize(FlowIndexPath(item: $0, section: 0)))
+        }
         for start in stride(from: 0, to: reports.count, by: 10_000) {
             _ = try state.reportSizes(Array(reports[start..<min(start + 10_000, reports.count)]))
         }

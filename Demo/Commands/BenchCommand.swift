@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayout
+import Foundation
 
 /// `flow-demo bench`: the engine and the eager reference layout side by side.
 enum BenchCommand {

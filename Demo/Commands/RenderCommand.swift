@@ -57,7 +57,8 @@ enum RenderCommand {
             }
             svg = try await renderSessionFrame(parsed)
         } else {
-            for option in ScrollCommand.valued.union(ScrollCommand.flags).subtracting(["help"]) where parsed.string(option) != nil || parsed.flag(option) {
+            for option in ScrollCommand.valued.union(ScrollCommand.flags).subtracting(["help"])
+            where parsed.string(option) != nil || parsed.flag(option) {
                 throw UsageError("--\(option) applies only with --frame")
             }
             svg = try renderDescription(parsed)

@@ -1,7 +1,7 @@
-import Foundation
 import FlowLayout
-import FlowLayoutReference
 import FlowLayoutDescription
+import FlowLayoutReference
+import Foundation
 
 /// `flow-demo scroll`: a simulated scrolling session over a huge self-sizing
 /// collection, with a summary of what the engine answered and what it cost.
@@ -264,7 +264,8 @@ enum ScrollCommand {
         return String(record.index).leftPadding(5) + "  " + record.gesture.padding(18) + " "
             + String(format: "%12.1f", record.offset) + " " + String(format: "%+9.1f", record.adjustment) + " "
             + String(record.reports).leftPadding(8) + " " + String(record.shown).leftPadding(6) + " "
- + (timing ? String(format: "%10.1f", record.engineMicros) : "-".leftPadding(10)) + "  " + String(format: "%.6g", record.contentExtent)
+            + (timing ? String(format: "%10.1f", record.engineMicros) : "-".leftPadding(10)) + "  "
+            + String(format: "%.6g", record.contentExtent)
             + "  " + anchor + "\n"
     }
 }

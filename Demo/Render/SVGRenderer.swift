@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayout
+import Foundation
 
 /// Draws elements as SVG: cells, headers and footers in distinct styles with
 /// index-path labels, in zIndex order (pinned headers and footers on top, with

@@ -93,12 +93,15 @@ enum Gesture: Hashable, CustomStringConvertible {
                 gestures.append(.pause(seconds: seconds))
             case "insert", "delete":
                 guard parts.count == 3, let position = position(parts[1]), let count = count(parts[2]) else {
-                    throw UsageError("--script: \(parts[0]) is '\(parts[0]):SECTION.ITEM:N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'")
+                    throw UsageError(
+                        "--script: \(parts[0]) is '\(parts[0]):SECTION.ITEM:N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'"
+                    )
                 }
                 gestures.append(.change(parts[0] == "insert" ? .insert(at: position, count: count) : .delete(at: position, count: count)))
             case "prepend", "append":
                 guard parts.count == 2, let count = count(parts[1]) else {
-                    throw UsageError("--script: \(parts[0]) is '\(parts[0]):N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'")
+                    throw UsageError(
+                        "--script: \(parts[0]) is '\(parts[0]):N' with N from 1 to \(grouped(DataChange.maximumCount)), not '\(token)'")
                 }
                 gestures.append(.change(parts[0] == "prepend" ? .prepend(count: count) : .append(count: count)))
             case "reload":
@@ -114,7 +117,8 @@ enum Gesture: Hashable, CustomStringConvertible {
                 for _ in 0..<Int(count) { gestures.append(randomGesture(&random)) }
             default:
                 throw UsageError(
-                    "--script: unknown gesture '\(token)' (drag, fling, jump, end, top, pause, random, insert, delete, prepend, append, reload)")
+                    "--script: unknown gesture '\(token)' (drag, fling, jump, end, top, pause, random, insert, delete, prepend, append, reload)"
+                )
             }
         }
         guard !gestures.isEmpty else { throw UsageError("--script is empty") }

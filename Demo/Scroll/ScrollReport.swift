@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayoutDescription
+import Foundation
 
 /// What a session measured: the summary, and its JSON form for tools.
 struct ScrollReport: Sendable {
@@ -57,7 +57,8 @@ struct ScrollReport: Sendable {
 
     /// The readable summary. With `includeTimes` false, the lines that vary from
     /// run to run (times, memory) are left out, for golden tests.
-    func summary(title: String, script: String, axis: String, anchor: String, framesPerSecond: Double, includeTimes: Bool = true) -> String {
+    func summary(title: String, script: String, axis: String, anchor: String, framesPerSecond: Double, includeTimes: Bool = true) -> String
+    {
         let seconds = Double(frames) / framesPerSecond
         let change = contentStart > 0 ? (contentEnd - contentStart) / contentStart * 100 : 0
         var lines = [
@@ -81,7 +82,8 @@ struct ScrollReport: Sendable {
         lines += presentationLines
         if includeTimes {
             lines.append(
-                "engine / frame   median \(Measure.micros(frameMicros.median)), p99 \(Measure.micros(frameMicros.p99)), max \(Measure.micros(frameMicros.max)) (one actor call: visible rect + size reports)")
+                "engine / frame   median \(Measure.micros(frameMicros.median)), p99 \(Measure.micros(frameMicros.p99)), max \(Measure.micros(frameMicros.max)) (one actor call: visible rect + size reports)"
+            )
             if updates > 0 { lines.append(updateTimesLine) }
             lines.append("peak memory      \(Measure.bytes(peakMemoryBytes)) (whole process)")
         }
@@ -108,7 +110,8 @@ struct ScrollReport: Sendable {
         ]
         if includeTimes {
             lines.append(
-                "engine / frame   median \(Measure.micros(frameMicros.median)), p99 \(Measure.micros(frameMicros.p99)), max \(Measure.micros(frameMicros.max)) (one call: visible rect + size reports)")
+                "engine / frame   median \(Measure.micros(frameMicros.median)), p99 \(Measure.micros(frameMicros.p99)), max \(Measure.micros(frameMicros.max)) (one call: visible rect + size reports)"
+            )
             lines.append(updateTimesLine)
             lines.append("peak memory      \(Measure.bytes(peakMemoryBytes)) (whole process)")
         }
@@ -133,7 +136,7 @@ struct ScrollReport: Sendable {
         return lines
     }
 
-        private var updateTimesLine: String {
+    private var updateTimesLine: String {
         "engine / update  median \(Measure.micros(updateMicros.median)), p99 \(Measure.micros(updateMicros.p99)), max \(Measure.micros(updateMicros.max)) (one call: the batch)"
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayout
+import Foundation
 
 /// A simulated user scrolling a self-sizing collection, frame by frame, as a
 /// host would drive the engine: each frame is one actor call that passes the

@@ -1,6 +1,6 @@
 import FlowLayout
-import FlowLayoutReference
 import FlowLayoutDescription
+import FlowLayoutReference
 
 /// The collection a session scrolls: what the engine is told (counts, the
 /// estimate, metrics) and what the host measures (each item's real size).

@@ -39,7 +39,9 @@ enum UpdateReplay {
     /// - Throws: ``InputError`` for a batch the engine refuses: its message is
     ///   the engine's, with the path prefixed by `batches[i].`; the batches
     ///   before it stay applied to `state`.
-    static func apply(_ document: UpdateDocument, to state: inout FlowLayoutState, through last: Int? = nil) throws -> [LayoutOutput.BatchReport] {
+    static func apply(_ document: UpdateDocument, to state: inout FlowLayoutState, through last: Int? = nil) throws -> [LayoutOutput
+        .BatchReport]
+    {
         do {
             // The update document's V, else the description's, else the viewport at the origin.
             try state.setVisibleRect(document.visibleRect ?? state.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))

@@ -77,8 +77,10 @@ enum AnchorCheck {
             return
         }
         let pinnedNow: Set<ElementCategory> = Set(
-            [state.configuration.sectionHeadersPinToVisibleBounds ? ElementCategory.header : nil,
-             state.configuration.sectionFootersPinToVisibleBounds ? ElementCategory.footer : nil].compactMap { $0 })
+            [
+                state.configuration.sectionHeadersPinToVisibleBounds ? ElementCategory.header : nil,
+                state.configuration.sectionFootersPinToVisibleBounds ? ElementCategory.footer : nil,
+            ].compactMap { $0 })
         guard !pinnedBefore.contains(anchor.category), !pinnedNow.contains(anchor.category) else {
             throw FuzzFailure("\(step): the pinned \(name(anchor)) is the anchor")
         }

@@ -155,7 +155,8 @@ extension EngineProgram {
                 if let before = transition.before {
                     guard close(before, oldFrames[oldIdentifier].map(moved)) else {
                         throw failure(
-                            "transition \(transition): before ≠ reference \(String(describing: oldFrames[oldIdentifier])) moved by \(adjustment)")
+                            "transition \(transition): before ≠ reference \(String(describing: oldFrames[oldIdentifier])) moved by \(adjustment)"
+                        )
                     }
                 }
                 previous.insert(oldIdentifier)

@@ -65,7 +65,8 @@ extension EngineProgram {
                 LayoutComparison.close(after.minX, expected.x, tolerance),
                 LayoutComparison.close(after.minY, expected.y, tolerance)
             else {
-                throw failure("\(label): the visible rect is \(String(describing: state.visibleRect)), expected \(before) moved to \(expected)")
+                throw failure(
+                    "\(label): the visible rect is \(String(describing: state.visibleRect)), expected \(before) moved to \(expected)")
             }
         }
     }

@@ -14,7 +14,8 @@ extension LayoutDescription {
     ///   cannot be opened or read; else as ``decode(_:)``.
     /// - Complexity: O(n) for n bytes; memory for the description itself plus one
     ///   chunk (more only for a single string or number longer than a chunk).
-    public static func decode(contentsOfFile path: String, chunkSize: Int = defaultChunkSize) throws(DescriptionError) -> LayoutDescription {
+    public static func decode(contentsOfFile path: String, chunkSize: Int = defaultChunkSize) throws(DescriptionError) -> LayoutDescription
+    {
         try FileInput.withFile(path) { (descriptor) throws(DescriptionError) in
             try decode(fileDescriptor: descriptor, name: path, chunkSize: chunkSize)
         }

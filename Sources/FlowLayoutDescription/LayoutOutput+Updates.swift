@@ -65,7 +65,8 @@ extension LayoutOutput {
         for (index, transition) in report.transitions.enumerated() {
             text += index == 0 ? "\n" : ",\n"
             let identifier = ElementIdentifier(category: transition.category, indexPath: transition.indexPath)
-            text += inner + "  { " + identity(identifier) + ", \"before\": " + (transition.before.map(frame) ?? "null")
+            text +=
+                inner + "  { " + identity(identifier) + ", \"before\": " + (transition.before.map(frame) ?? "null")
                 + ", \"after\": " + (transition.after.map(frame) ?? "null") + " }"
         }
         text += report.transitions.isEmpty ? "]\n" : "\n" + inner + "]\n"

@@ -19,7 +19,8 @@ public enum LayoutOutput {
         /// - Complexity: O(1).
         public init(contentSize: Size, sink: @escaping (String) -> Void) {
             self.sink = sink
-            buffer = "{\n  \"contentSize\": { \"width\": \(LayoutOutput.number(contentSize.width)), "
+            buffer =
+                "{\n  \"contentSize\": { \"width\": \(LayoutOutput.number(contentSize.width)), "
                 + "\"height\": \(LayoutOutput.number(contentSize.height)) },\n  \"elements\": ["
         }
 

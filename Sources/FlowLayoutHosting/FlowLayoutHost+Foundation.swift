@@ -181,7 +181,10 @@ extension UpdateIndexPath {
     public init?(_ indexPath: IndexPath) {
         switch indexPath.count {
         case 1: self = .section(indexPath[0])
-        case 2: self = indexPath[1] == NSNotFound ? .section(indexPath[0]) : UpdateIndexPath(FlowIndexPath(item: indexPath[1], section: indexPath[0]))
+        case 2:
+            self =
+                indexPath[1] == NSNotFound
+                ? .section(indexPath[0]) : UpdateIndexPath(FlowIndexPath(item: indexPath[1], section: indexPath[0]))
         default: return nil
         }
     }

@@ -172,7 +172,8 @@ extension FlowLayoutHost {
         let config = state.configuration
         var found: [ElementIdentifier] = []
         try? state.enumerateElements(in: rect) { element in
-            let pins = element.category == .header
+            let pins =
+                element.category == .header
                 ? config.sectionHeadersPinToVisibleBounds
                 : element.category == .footer && config.sectionFootersPinToVisibleBounds
             if pins { found.append(element.identifier) }

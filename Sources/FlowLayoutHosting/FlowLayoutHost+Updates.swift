@@ -107,7 +107,8 @@ struct UpdateTransitions {
     /// Indexes `transitions` (`flow-layout.md` 10.5).
     init(_ transitions: [ElementTransition], configuration: FlowLayoutConfiguration) {
         func zIndex(_ category: ElementCategory) -> Int? {
-            let pins = category == .header
+            let pins =
+                category == .header
                 ? configuration.sectionHeadersPinToVisibleBounds
                 : category == .footer && configuration.sectionFootersPinToVisibleBounds
             // Pinned headers and footers stack above everything (8.1).

@@ -1,6 +1,5 @@
 import FlowLayoutCore
 
-
 /// Seeded random batch updates over a model's current sections: valid ones of
 /// every kind (section and item deletions, insertions, moves, reloads, with and
 /// without sizes), and broken ones the engine must refuse (`flow-layout.md` 10.6).
@@ -12,7 +11,8 @@ package enum RandomBatch {
         maximumItems: Int = 600, maximumSections: Int = 40
     ) -> BatchUpdate {
         // Past the limits, batches only remove: long sequences stay small enough to check.
-        let growing = model.sections.reduce(0) { $0 + $1.sizes.count } < maximumItems
+        let growing =
+            model.sections.reduce(0) { $0 + $1.sizes.count } < maximumItems
             && model.sections.count < maximumSections
         func length(_ range: ClosedRange<Double>) -> Double {
             let value = random.double(range)

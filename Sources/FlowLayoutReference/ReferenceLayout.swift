@@ -178,7 +178,10 @@ package struct ReferenceLayout: Sendable {
                 var thickness = 0.0
                 for item in line { thickness = max(thickness, cross(sizes[item])) }
                 // 3.4: which alignment applies to this line, as UIKit's default or as configured.
-                enum Mode { case uikit, justified, packed(Double) }
+                enum Mode {
+                    case uikit, justified
+                    case packed(Double)
+                }
                 let mode: Mode
                 if isLast {
                     switch options.lastLineAlignment {
@@ -238,11 +241,12 @@ package struct ReferenceLayout: Sendable {
                 for (offset, item) in line.enumerated() {
                     let size = sizes[item]
                     // 2.3 and 3.4: across the line.
-                    let y = switch options.crossAlignment {
-                    case .top: y
-                    case .center: y + (thickness - cross(size)) / 2
-                    case .bottom: y + (thickness - cross(size))
-                    }
+                    let y =
+                        switch options.crossAlignment {
+                        case .top: y
+                        case .center: y + (thickness - cross(size)) / 2
+                        case .bottom: y + (thickness - cross(size))
+                        }
                     attributes.append(
                         LayoutAttributes(
                             category: .cell, indexPath: FlowIndexPath(item: item, section: s),

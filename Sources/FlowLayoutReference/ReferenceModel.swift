@@ -1,6 +1,5 @@
 import FlowLayoutCore
 
-
 /// The inputs an engine has received, kept plainly so that the eager reference
 /// can lay out the same thing at any moment: configuration, options, viewport,
 /// and per section each item's own size (reported, given, inserted with one,

@@ -41,7 +41,9 @@ struct DemoTests {
 
     @Test("scroll --json has the promised keys, and the anchor never jumps")
     func scrollJSON() throws {
-        let output = try DemoRunner.run(["scroll", "--json", "--sections", "50", "--items", "2000", "--script", "drag:3000:1,jump:50%,fling:-9000,end,top"])
+        let output = try DemoRunner.run([
+            "scroll", "--json", "--sections", "50", "--items", "2000", "--script", "drag:3000:1,jump:50%,fling:-9000,end,top",
+        ])
         #expect(output.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         let json = try #require(object)
@@ -176,7 +178,10 @@ struct DemoTests {
         #expect(output.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
-        for key in ["scenario", "operation", "medianMicros", "p99Micros", "maxMicros", "referenceMedianMicros", "ratio", "peakMemoryBytes", "bytesPerItem"] {
+        for key in [
+            "scenario", "operation", "medianMicros", "p99Micros", "maxMicros", "referenceMedianMicros", "ratio", "peakMemoryBytes",
+            "bytesPerItem",
+        ] {
             #expect(rows[0][key] != nil, "missing key \(key)")
         }
         #expect(rows[0]["referenceMedianMicros"] is NSNull)
@@ -207,36 +212,38 @@ struct DemoTests {
         }
     }
 
-    @Test("bad usage exits with status 2 and says what is wrong", arguments: [
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["scroll", "--bogus"], "unknown option --bogus"),
-        (["scroll", "--sections"], "--sections needs a value"),
-        (["scroll", "--sections", "0"], "--sections must be a whole number from 1"),
-        (["scroll", "--items", "many"], "--items must be a whole number"),
-        (["scroll", "--estimate", "10"], "--estimate must be WIDTHxHEIGHT"),
-        (["scroll", "--estimate", "0x0"], "--estimate must not be 0x0"),
-        (["scroll", "--viewport", "-5x10"], "--viewport must be WIDTHxHEIGHT"),
-        (["scroll", "--variation", "2"], "--variation must be a number from 0.0 to 0.95"),
-        (["scroll", "--fps", "0"], "--fps must be a number"),
-        (["scroll", "--anchor", "middle"], "--anchor must be 'first' or 'last'"),
-        (["scroll", "--script", "spin:3"], "unknown gesture 'spin:3'"),
-        (["scroll", "--script", "drag:100"], "drag is 'drag:SPEED:SECONDS'"),
-        (["scroll", "--script", "jump:x.y"], "cannot read jump target"),
-        (["scroll", "--max-frames", "0"], "--max-frames must be a whole number"),
-        (["scroll", "--trace=yes"], "--trace takes no value"),
-        (["scroll", "--seed", "1", "--seed", "2"], "--seed given twice"),
-        (["scroll", "a.json", "b.json"], "unexpected argument 'b.json'"),
-        (["layout", "--rect", "1,2,3"], "--rect must be 4 comma-separated numbers"),
-        (["layout", "--rect", "0,0,-1,5"], "--rect needs a width and height >= 0"),
-        (["layout", "--rect", "0,0,5,-1e-300"], "--rect needs a width and height >= 0"),
-        (["layout", "--rect", "nan,0,1,1"], "--rect must be 4 comma-separated numbers"),
-        (["layout", "--rect=0,0,inf,1"], "--rect must be 4 comma-separated numbers"),
-        (["layout", "--rect", "0,0,1e999,1"], "--rect must be 4 comma-separated numbers"),
-        (["layout", "--rect", "0,zero,1,1"], "--rect must be 4 comma-separated numbers"),
-        (["render", "--sections", "3"], "--sections applies only with --frame"),
-        (["bench", "--scenario", "warp"], "unknown scenario 'warp'"),
-        (["bench", "extra"], "unexpected argument 'extra'"),
-    ])
+    @Test(
+        "bad usage exits with status 2 and says what is wrong",
+        arguments: [
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["scroll", "--bogus"], "unknown option --bogus"),
+            (["scroll", "--sections"], "--sections needs a value"),
+            (["scroll", "--sections", "0"], "--sections must be a whole number from 1"),
+            (["scroll", "--items", "many"], "--items must be a whole number"),
+            (["scroll", "--estimate", "10"], "--estimate must be WIDTHxHEIGHT"),
+            (["scroll", "--estimate", "0x0"], "--estimate must not be 0x0"),
+            (["scroll", "--viewport", "-5x10"], "--viewport must be WIDTHxHEIGHT"),
+            (["scroll", "--variation", "2"], "--variation must be a number from 0.0 to 0.95"),
+            (["scroll", "--fps", "0"], "--fps must be a number"),
+            (["scroll", "--anchor", "middle"], "--anchor must be 'first' or 'last'"),
+            (["scroll", "--script", "spin:3"], "unknown gesture 'spin:3'"),
+            (["scroll", "--script", "drag:100"], "drag is 'drag:SPEED:SECONDS'"),
+            (["scroll", "--script", "jump:x.y"], "cannot read jump target"),
+            (["scroll", "--max-frames", "0"], "--max-frames must be a whole number"),
+            (["scroll", "--trace=yes"], "--trace takes no value"),
+            (["scroll", "--seed", "1", "--seed", "2"], "--seed given twice"),
+            (["scroll", "a.json", "b.json"], "unexpected argument 'b.json'"),
+            (["layout", "--rect", "1,2,3"], "--rect must be 4 comma-separated numbers"),
+            (["layout", "--rect", "0,0,-1,5"], "--rect needs a width and height >= 0"),
+            (["layout", "--rect", "0,0,5,-1e-300"], "--rect needs a width and height >= 0"),
+            (["layout", "--rect", "nan,0,1,1"], "--rect must be 4 comma-separated numbers"),
+            (["layout", "--rect=0,0,inf,1"], "--rect must be 4 comma-separated numbers"),
+            (["layout", "--rect", "0,0,1e999,1"], "--rect must be 4 comma-separated numbers"),
+            (["layout", "--rect", "0,zero,1,1"], "--rect must be 4 comma-separated numbers"),
+            (["render", "--sections", "3"], "--sections applies only with --frame"),
+            (["bench", "--scenario", "warp"], "unknown scenario 'warp'"),
+            (["bench", "extra"], "unexpected argument 'extra'"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let output = try DemoRunner.run(arguments)
         #expect(output.status == 2)
@@ -244,30 +251,59 @@ struct DemoTests {
         #expect(output.standardError.contains(message), "stderr: \(output.standardError)")
     }
 
-    @Test("bad input exits with status 1, names the field, prints nothing on standard output", arguments: [
-        ("{", "invalid JSON at line 1, column 2"),
-        ("[]", "must be an object, not an array"),
-        (#"{"sections": []}"#, "viewport: is required"),
-        (#"{"viewport": {"width": 1, "height": 1}}"#, "sections: is required"),
-        (#"{"viewport": {"width": 1}, "sections": []}"#, "viewport.height: is required"),
-        (#"{"viewport": {"width": -1, "height": 1}, "sections": []}"#, "viewport.width: must be a finite number >= 0"),
-        (#"{"viewport": {"width": 1e400, "height": 1}, "sections": []}"#, "viewport.width: must be a finite number >= 0"),
-        (#"{"viewport": {"width": 2e15, "height": 1}, "sections": []}"#, "viewport.width: must be at most 1e15"),
-        (#"{"viewport": {"width": "wide", "height": 1}, "sections": []}"#, "viewport.width: must be a finite number >= 0, not a string"),
-        (#"{"scrollDirection": "diagonal", "viewport": {"width": 1, "height": 1}, "sections": []}"#, "scrollDirection: must be \"vertical\" or \"horizontal\""),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{}]}"#, "sections[0]: needs itemCount or itemSizes"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 2.5}]}"#, "sections[0].itemCount: must be a whole number"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": -1}]}"#, "sections[0].itemCount: must be a whole number"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1e12}]}"#, "sections[0].itemCount: must be a whole number"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1}, {"itemSizes": [{"width": 1, "height": 2}, {"width": -3, "height": 2}]}]}"#, "sections[1].itemSizes[1].width: must be a finite number >= 0"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 3, "itemSizes": [{"width": 1, "height": 2}]}]}"#, "sections[0].itemCount: is 3 but itemSizes holds 1 sizes"),
-        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": -2}, "sections": []}"#, "layout.minimumLineSpacing: must be a finite number >= 0"),
-        (#"{"viewport": {"width": 1, "height": 1}, "layout": {"sectionInset": {"top": -1}}, "sections": []}"#, "layout.sectionInset.top: must be a finite number >= 0"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1, "sectionInset": {"lft": 1}}]}"#, "sections[0].sectionInset.lft: unknown field"),
-        (#"{"viewport": {"width": 1, "height": 1}, "sections": [], "sections": []}"#, "duplicate member \"sections\""),
-        (String(repeating: "[", count: 100), "nesting deeper than 64 levels"),
-        ("{\"viewport\": {\"width\": 1, \"height\": 1}, \"sections\": []} x", "unexpected text after the JSON document"),
-    ])
+    @Test(
+        "bad input exits with status 1, names the field, prints nothing on standard output",
+        arguments: [
+            ("{", "invalid JSON at line 1, column 2"),
+            ("[]", "must be an object, not an array"),
+            (#"{"sections": []}"#, "viewport: is required"),
+            (#"{"viewport": {"width": 1, "height": 1}}"#, "sections: is required"),
+            (#"{"viewport": {"width": 1}, "sections": []}"#, "viewport.height: is required"),
+            (#"{"viewport": {"width": -1, "height": 1}, "sections": []}"#, "viewport.width: must be a finite number >= 0"),
+            (#"{"viewport": {"width": 1e400, "height": 1}, "sections": []}"#, "viewport.width: must be a finite number >= 0"),
+            (#"{"viewport": {"width": 2e15, "height": 1}, "sections": []}"#, "viewport.width: must be at most 1e15"),
+            (
+                #"{"viewport": {"width": "wide", "height": 1}, "sections": []}"#,
+                "viewport.width: must be a finite number >= 0, not a string"
+            ),
+            (
+                #"{"scrollDirection": "diagonal", "viewport": {"width": 1, "height": 1}, "sections": []}"#,
+                "scrollDirection: must be \"vertical\" or \"horizontal\""
+            ),
+            (#"{"viewport": {"width": 1, "height": 1}, "sections": [{}]}"#, "sections[0]: needs itemCount or itemSizes"),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 2.5}]}"#,
+                "sections[0].itemCount: must be a whole number"
+            ),
+            (#"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": -1}]}"#, "sections[0].itemCount: must be a whole number"),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1e12}]}"#,
+                "sections[0].itemCount: must be a whole number"
+            ),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1}, {"itemSizes": [{"width": 1, "height": 2}, {"width": -3, "height": 2}]}]}"#,
+                "sections[1].itemSizes[1].width: must be a finite number >= 0"
+            ),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 3, "itemSizes": [{"width": 1, "height": 2}]}]}"#,
+                "sections[0].itemCount: is 3 but itemSizes holds 1 sizes"
+            ),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": -2}, "sections": []}"#,
+                "layout.minimumLineSpacing: must be a finite number >= 0"
+            ),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "layout": {"sectionInset": {"top": -1}}, "sections": []}"#,
+                "layout.sectionInset.top: must be a finite number >= 0"
+            ),
+            (
+                #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1, "sectionInset": {"lft": 1}}]}"#,
+                "sections[0].sectionInset.lft: unknown field"
+            ),
+            (#"{"viewport": {"width": 1, "height": 1}, "sections": [], "sections": []}"#, "duplicate member \"sections\""),
+            (String(repeating: "[", count: 100), "nesting deeper than 64 levels"),
+            ("{\"viewport\": {\"width\": 1, \"height\": 1}, \"sections\": []} x", "unexpected text after the JSON document"),
+        ])
     func inputErrors(description: String, message: String) throws {
         let output = try DemoRunner.run(["layout"], input: description)
         #expect(output.status == 1)
@@ -292,7 +328,8 @@ struct DemoTests {
     @Test("layout reads a description file in chunks: a large file gives what standard input gives")
     func largeFile() throws {
         let sizes = (0..<30_000).map { #"{"width": \#(40 + $0 % 97).25, "height": \#(30 + $0 % 53).5}"# }
-        let description = #"{"viewport": {"width": 390, "height": 844},\#n "sections": [{"itemSizes": [\#n"#
+        let description =
+            #"{"viewport": {"width": 390, "height": 844},\#n "sections": [{"itemSizes": [\#n"#
             + sizes.joined(separator: ",\n") + "]}, {\"itemCount\": 3}]}"
         let path = try DemoRunner.temporaryFile(description, name: "large.json")
         let fromFile = try DemoRunner.run(["layout", path, "--rect", "0,50000,390,844"])
@@ -304,7 +341,9 @@ struct DemoTests {
         let refused = try DemoRunner.run(["layout", broken])
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
-        #expect(refused.standardError.contains("invalid JSON at line 36, column 32: expected ',' or '}' in an object"), "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("invalid JSON at line 36, column 32: expected ',' or '}' in an object"),
+            "\(refused.standardError)")
     }
 
     @Test("layout --help states the output limit and the way past it")

@@ -45,7 +45,8 @@ struct PresentationTests {
         "{\n  \"contentSize\": \(contentSize),\n  \"elements\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 
-    @Test("8.1: V.y = 250 pushes header 0 up to 230 (its section ends at 270); header 1 stays at its natural 270", arguments: [false, true])
+    @Test(
+        "8.1: V.y = 250 pushes header 0 up to 230 (its section ends at 270); header 1 stays at its natural 270", arguments: [false, true])
     func pinnedHeaderPushed(horizontal: Bool) throws {
         let output = try DemoRunner.run(["layout"], input: Self.pinning(y: 250, horizontal: horizontal))
         #expect(output.status == 0, "stderr: \(output.standardError)")
@@ -85,7 +86,8 @@ struct PresentationTests {
 
     @Test("without pinning, V changes nothing: natural frames, as UIKit")
     func unpinnedIgnoresV() throws {
-        let unpinned = Self.pinning(y: 250).replacingOccurrences(of: "\"sectionHeadersPinToVisibleBounds\": true", with: "\"sectionHeadersPinToVisibleBounds\": false")
+        let unpinned = Self.pinning(y: 250).replacingOccurrences(
+            of: "\"sectionHeadersPinToVisibleBounds\": true", with: "\"sectionHeadersPinToVisibleBounds\": false")
         let output = try DemoRunner.run(["layout"], input: unpinned)
         #expect(output.status == 0)
         #expect(output.standardOutput.contains(Self.line("header", 0, at: 0, extent: 40, horizontal: false)))
@@ -182,13 +184,16 @@ struct PresentationTests {
         #expect(output.standardOutput.contains(Self.line("header", 0, at: 230, extent: 40, horizontal: false)))
     }
 
-    @Test("bad options are refused with their field paths, exit status 1, nothing on standard output", arguments: [
-        (#""layoutDirection": "rtl""#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
-        (#""sectionHeadersPinToVisibleBounds": 1"#, "layout.sectionHeadersPinToVisibleBounds: must be true or false, not a number"),
-        (#""displayScale": -2"#, "layout.displayScale: must be a finite number >= 0"),
-    ])
+    @Test(
+        "bad options are refused with their field paths, exit status 1, nothing on standard output",
+        arguments: [
+            (#""layoutDirection": "rtl""#, #"layout.layoutDirection: must be "leftToRight" or "rightToLeft""#),
+            (#""sectionHeadersPinToVisibleBounds": 1"#, "layout.sectionHeadersPinToVisibleBounds: must be true or false, not a number"),
+            (#""displayScale": -2"#, "layout.displayScale: must be a finite number >= 0"),
+        ])
     func badOptions(member: String, message: String) throws {
-        let output = try DemoRunner.run(["layout"], input: #"{"viewport": {"width": 1, "height": 1}, "layout": {"# + member + #"}, "sections": []}"#)
+        let output = try DemoRunner.run(
+            ["layout"], input: #"{"viewport": {"width": 1, "height": 1}, "layout": {"# + member + #"}, "sections": []}"#)
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError == "flow-demo: \(message)\n")
@@ -197,7 +202,8 @@ struct PresentationTests {
     @Test("a bad visibleRect is refused with its field path")
     func badVisibleRect() throws {
         let output = try DemoRunner.run(
-            ["layout"], input: #"{"viewport": {"width": 1, "height": 1}, "sections": [], "visibleRect": {"x": 0, "y": 0, "width": -1, "height": 1}}"#)
+            ["layout"],
+            input: #"{"viewport": {"width": 1, "height": 1}, "sections": [], "visibleRect": {"x": 0, "y": 0, "width": -1, "height": 1}}"#)
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError == "flow-demo: visibleRect.width: must be a finite number >= 0\n")

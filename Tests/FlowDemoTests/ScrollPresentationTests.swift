@@ -49,9 +49,11 @@ struct ScrollPresentationTests {
         #expect(output.standardOutput.contains("jump target      moved 0 pt on screen at most in 1 scroll-to-item jump, while "))
     }
 
-    @Test("every position, both directions, right to left too: the held item moves 0 pt while what came on screen is measured", arguments: [
-        [String](), ["--horizontal"], ["--rtl"], ["--horizontal", "--rtl"], ["--anchor", "last", "--scale", "3"],
-    ])
+    @Test(
+        "every position, both directions, right to left too: the held item moves 0 pt while what came on screen is measured",
+        arguments: [
+            [String](), ["--horizontal"], ["--rtl"], ["--horizontal", "--rtl"], ["--anchor", "last", "--scale", "3"],
+        ])
     func jumpPositions(extra: [String]) throws {
         let script = "drag:1500:0.3,jump:5.500:center,jump:2.17:top,jump:8.999:bottom,jump:40%:nearest,jump:4.3:nearest,jump:7.1"
         let output = try DemoRunner.run(["scroll", "--script", script] + Self.collection + extra)
@@ -91,7 +93,8 @@ struct ScrollPresentationTests {
 
     @Test("--scale 3: every frame drawn mid-session is on the grid of 1/3 point")
     func pixelGrid() throws {
-        let output = try DemoRunner.run(["render", "--frame", "60", "--scale", "3", "--script", "drag:2000:0.3,jump:3.33:center"] + Self.collection)
+        let output = try DemoRunner.run(
+            ["render", "--frame", "60", "--scale", "3", "--script", "drag:2000:0.3,jump:3.33:center"] + Self.collection)
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let rects = Self.rects(output.standardOutput, class: "cell")
         #expect(rects.count > 5)
@@ -99,7 +102,8 @@ struct ScrollPresentationTests {
         for rect in rects {
             for value in rect { #expect(abs(value * 3 - (value * 3).rounded()) < 0.003, "\(rect)") }
         }
-        let summary = try DemoRunner.run(["scroll", "--scale", "3", "--script", "drag:2000:0.5,fling:-3000"] + Self.collection).standardOutput
+        let summary = try DemoRunner.run(["scroll", "--scale", "3", "--script", "drag:2000:0.5,fling:-3000"] + Self.collection)
+            .standardOutput
         #expect(summary.contains("scale 3"))
         #expect(summary.contains("anchor jump      0 pt at most"))
     }
@@ -107,7 +111,8 @@ struct ScrollPresentationTests {
     @Test("--snap page: every fling comes to rest on a multiple of the viewport's height (or the end)")
     func snapPage() throws {
         let output = try DemoRunner.run(
-            ["scroll", "--trace", "--snap", "page", "--script", "drag:1000:0.2,fling:7000,fling:-2500,fling:15000,pause:0.1"] + Self.collection)
+            ["scroll", "--trace", "--snap", "page", "--script", "drag:1000:0.2,fling:7000,fling:-2500,fling:15000,pause:0.1"]
+                + Self.collection)
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let lines = output.standardOutput.split(separator: "\n").filter { $0.contains(" fling:") }
         var last: [String: Double] = [:]
@@ -120,7 +125,9 @@ struct ScrollPresentationTests {
         #expect(output.standardOutput.contains("snapping         page: 3 flings came to rest at targetContentOffset"))
     }
 
-    @Test("--snap lineStart and itemCenter: flings come to rest where the engine says, no settling needed", arguments: ["lineStart", "itemCenter"])
+    @Test(
+        "--snap lineStart and itemCenter: flings come to rest where the engine says, no settling needed",
+        arguments: ["lineStart", "itemCenter"])
     func snapModes(mode: String) throws {
         let output = try DemoRunner.run(
             ["scroll", "--snap", mode, "--pin-headers", "--script", "drag:1000:0.2,fling:7000,fling:-2500,fling:15000"] + Self.collection)
@@ -137,19 +144,21 @@ struct ScrollPresentationTests {
         }
     }
 
-    @Test("bad presentation values exit with status 2 and say what is wrong", arguments: [
-        (["--scale", "-1"], "--scale must be a number from 0.0 to 16.0, not '-1'"),
-        (["--scale", "three"], "--scale must be a number from 0.0 to 16.0, not 'three'"),
-        (["--scale", "17"], "--scale must be a number from 0.0 to 16.0, not '17'"),
-        (["--scale", "nan"], "--scale must be a number"),
-        (["--snap", "sideways"], "--snap must be 'lineStart', 'itemCenter', 'page' or 'none', not 'sideways'"),
-        (["--snap", "linestart"], "--snap must be 'lineStart'"),
-        (["--pin-headers=yes"], "--pin-headers takes no value"),
-        (["--rtl", "--rtl=1"], "--rtl takes no value"),
-        (["--script", "jump:1.2:middle"], "jump position must be top, center, bottom or nearest, not 'middle'"),
-        (["--script", "jump:1.2:top:now"], "jump is 'jump:TARGET' or 'jump:TARGET:POSITION'"),
-        (["--script", "jump:1.x:top"], "cannot read jump target '1.x'"),
-    ])
+    @Test(
+        "bad presentation values exit with status 2 and say what is wrong",
+        arguments: [
+            (["--scale", "-1"], "--scale must be a number from 0.0 to 16.0, not '-1'"),
+            (["--scale", "three"], "--scale must be a number from 0.0 to 16.0, not 'three'"),
+            (["--scale", "17"], "--scale must be a number from 0.0 to 16.0, not '17'"),
+            (["--scale", "nan"], "--scale must be a number"),
+            (["--snap", "sideways"], "--snap must be 'lineStart', 'itemCenter', 'page' or 'none', not 'sideways'"),
+            (["--snap", "linestart"], "--snap must be 'lineStart'"),
+            (["--pin-headers=yes"], "--pin-headers takes no value"),
+            (["--rtl", "--rtl=1"], "--rtl takes no value"),
+            (["--script", "jump:1.2:middle"], "jump position must be top, center, bottom or nearest, not 'middle'"),
+            (["--script", "jump:1.2:top:now"], "jump is 'jump:TARGET' or 'jump:TARGET:POSITION'"),
+            (["--script", "jump:1.x:top"], "cannot read jump target '1.x'"),
+        ])
     func badValues(arguments: [String], message: String) throws {
         let output = try DemoRunner.run(["scroll"] + arguments)
         #expect(output.status == 2)
@@ -169,12 +178,13 @@ struct ScrollPresentationTests {
         let output = try DemoRunner.run(["bench", "--scenario", "presentation", "--quick", "--json"])
         #expect(output.status == 0, "stderr: \(output.standardError)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
-        #expect(rows.compactMap { $0["operation"] as? String } == [
-            "pinned-header scroll frame: rect + reports, 1,000,000 items",
-            "pinned-header pure scroll frame (16 pt), 1,000,000 items",
-            "scroll to item 500,000 of 1,000,000 unmeasured (center)",
-            "then frames measuring what became visible",
-        ])
+        #expect(
+            rows.compactMap { $0["operation"] as? String } == [
+                "pinned-header scroll frame: rect + reports, 1,000,000 items",
+                "pinned-header pure scroll frame (16 pt), 1,000,000 items",
+                "scroll to item 500,000 of 1,000,000 unmeasured (center)",
+                "then frames measuring what became visible",
+            ])
         for row in rows {
             #expect(row["scenario"] as? String == "presentation")
             #expect((row["medianMicros"] as? Double).map { $0 > 0 } == true)

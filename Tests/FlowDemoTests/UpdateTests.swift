@@ -231,20 +231,32 @@ struct UpdateTests {
                 """)
     }
 
-    @Test("a refused batch exits with status 1, names the batch and the operation, prints nothing", arguments: [
-        // The spec's message: 5 items, minus 1 in batch 1, plus 1 in batch 2 = 5 after batch 2.
-        (#"[{}, {"deleteItems": [{"section": 0, "item": 0}]}, {"insertItems": [{"section": 0, "item": 7}]}]"#,
-         "batches[2].insertItems[0].item: 7 is past the end of section 0 (5 items after the batch)"),
-        (#"[{"deleteItems": [{"section": 0, "item": 5}]}]"#,
-         "batches[0].deleteItems[0].item: item 5 of section 0 is out of range: the section has 5 items"),
-        (#"[{"deleteSections": [1]}]"#, "batches[0].deleteSections[0]: section 1 is out of range: the layout has 1 sections"),
-        (#"[{}, {"reloadItems": [{"section": 0, "item": 1}], "moveItems": [{"from": {"section": 0, "item": 1}, "to": {"section": 0, "item": 0}}]}]"#,
-         "batches[1].moveItems[0].from: names the same position as batches[1].reloadItems[0]"),
-        (#"[{"deleteSections": [0], "deleteItems": [{"section": 0, "item": 0}]}]"#,
-         "batches[0].deleteItems[0].section: section 0 is deleted by the same batch"),
-        (#"[{"insertSections": [{"index": 0, "section": {"itemCount": 1, "headerReferenceSize": {"width": 0, "height": 1e15}}}]}]"#,
-         "batches[0]: the content would extend"),
-    ])
+    @Test(
+        "a refused batch exits with status 1, names the batch and the operation, prints nothing",
+        arguments: [
+            // The spec's message: 5 items, minus 1 in batch 1, plus 1 in batch 2 = 5 after batch 2.
+            (
+                #"[{}, {"deleteItems": [{"section": 0, "item": 0}]}, {"insertItems": [{"section": 0, "item": 7}]}]"#,
+                "batches[2].insertItems[0].item: 7 is past the end of section 0 (5 items after the batch)"
+            ),
+            (
+                #"[{"deleteItems": [{"section": 0, "item": 5}]}]"#,
+                "batches[0].deleteItems[0].item: item 5 of section 0 is out of range: the section has 5 items"
+            ),
+            (#"[{"deleteSections": [1]}]"#, "batches[0].deleteSections[0]: section 1 is out of range: the layout has 1 sections"),
+            (
+                #"[{}, {"reloadItems": [{"section": 0, "item": 1}], "moveItems": [{"from": {"section": 0, "item": 1}, "to": {"section": 0, "item": 0}}]}]"#,
+                "batches[1].moveItems[0].from: names the same position as batches[1].reloadItems[0]"
+            ),
+            (
+                #"[{"deleteSections": [0], "deleteItems": [{"section": 0, "item": 0}]}]"#,
+                "batches[0].deleteItems[0].section: section 0 is deleted by the same batch"
+            ),
+            (
+                #"[{"insertSections": [{"index": 0, "section": {"itemCount": 1, "headerReferenceSize": {"width": 0, "height": 1e15}}}]}]"#,
+                "batches[0]: the content would extend"
+            ),
+        ])
     func refused(batches: String, message: String) throws {
         let output = try run("layout", Self.orderDescription, #"{"batches": "# + batches + "}")
         #expect(output.status == 1)
@@ -252,22 +264,31 @@ struct UpdateTests {
         #expect(output.standardError.hasPrefix("flow-demo: " + message), "stderr: \(output.standardError)")
     }
 
-    @Test("an update document that cannot be used exits with status 1 and names the field or the file", arguments: [
-        (#"{"batches": [{}, {}, {"insertItems": [{"section": 0, "item": 0, "size": {"width": -1, "height": 1}}]}]}"#,
-         "batches[2].insertItems[0].size.width: must be a finite number >= 0"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
-        (#"{"sections": []}"#, "sections: unknown field (expected one of: batches, visibleRect)"),
-        (#"{"batches": [{"deleteItems": [{"section": 0, "item": -1}]}]}"#, "batches[0].deleteItems[0].item: must be a whole number from 0 to 2147483647"),
-        ("{\"batches\": [\n}", "the update document '"),
-        ("[]", "the update document '"),
-    ])
+    @Test(
+        "an update document that cannot be used exits with status 1 and names the field or the file",
+        arguments: [
+            (
+                #"{"batches": [{}, {}, {"insertItems": [{"section": 0, "item": 0, "size": {"width": -1, "height": 1}}]}]}"#,
+                "batches[2].insertItems[0].size.width: must be a finite number >= 0"
+            ),
+            (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
+            (#"{"sections": []}"#, "sections: unknown field (expected one of: batches, visibleRect)"),
+            (
+                #"{"batches": [{"deleteItems": [{"section": 0, "item": -1}]}]}"#,
+                "batches[0].deleteItems[0].item: must be a whole number from 0 to 2147483647"
+            ),
+            ("{\"batches\": [\n}", "the update document '"),
+            ("[]", "the update document '"),
+        ])
     func documentErrors(updates: String, message: String) throws {
         let output = try run("layout", Self.orderDescription, updates)
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)
         #expect(output.standardError.hasPrefix("flow-demo: " + message), "stderr: \(output.standardError)")
         if message.hasPrefix("the update document") {
-            #expect(output.standardError.contains(updates == "[]" ? "': must be an object, not an array" : "': invalid JSON at line 2, column 1"))
+            #expect(
+                output.standardError.contains(
+                    updates == "[]" ? "': must be an object, not an array" : "': invalid JSON at line 2, column 1"))
         }
         let missing = try DemoRunner.run(["layout", "--updates", "/nonexistent/updates.json"], input: Self.orderDescription)
         #expect(missing.status == 1)
@@ -276,22 +297,25 @@ struct UpdateTests {
 
     @Test("the description from standard input, the update document from a file")
     func standardInput() throws {
-        let updatesPath = try DemoRunner.temporaryFile(#"{"batches": [{"deleteItems": [{"section": 0, "item": 0}]}]}"#, name: "updates.json")
+        let updatesPath = try DemoRunner.temporaryFile(
+            #"{"batches": [{"deleteItems": [{"section": 0, "item": 0}]}]}"#, name: "updates.json")
         let output = try DemoRunner.run(["layout", "--updates", updatesPath, "--rect", "0,0,320,1"], input: Self.anchorDescription)
         #expect(output.status == 0)
         #expect(output.standardOutput.contains(#""contentSizeAfter": { "width": 320, "height": 530 }"#))
     }
 
-    @Test("bad usage of --updates and --batch exits with status 2", arguments: [
-        (["layout", "--updates"], "--updates needs a value"),
-        (["layout", "-", "--updates", "-"], "both cannot be read from standard input"),
-        (["layout", "--updates", "-"], "both cannot be read from standard input"),
-        (["layout", "--batch", "0"], "unknown option --batch"),
-        (["render", "--batch", "0"], "--batch applies only with --updates"),
-        (["render", "--updates", "u.json", "--batch", "-1"], "--batch must be a whole number from 0"),
-        (["render", "--updates", "u.json", "--viewport-rect", "0,0,1,1"], "--viewport-rect does not apply with --updates"),
-        (["render", "--frame", "1", "--updates", "u.json"], "--updates does not apply with --frame"),
-    ])
+    @Test(
+        "bad usage of --updates and --batch exits with status 2",
+        arguments: [
+            (["layout", "--updates"], "--updates needs a value"),
+            (["layout", "-", "--updates", "-"], "both cannot be read from standard input"),
+            (["layout", "--updates", "-"], "both cannot be read from standard input"),
+            (["layout", "--batch", "0"], "unknown option --batch"),
+            (["render", "--batch", "0"], "--batch applies only with --updates"),
+            (["render", "--updates", "u.json", "--batch", "-1"], "--batch must be a whole number from 0"),
+            (["render", "--updates", "u.json", "--viewport-rect", "0,0,1,1"], "--viewport-rect does not apply with --updates"),
+            (["render", "--frame", "1", "--updates", "u.json"], "--updates does not apply with --frame"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let output = try DemoRunner.run(arguments)
         #expect(output.status == 2)

@@ -18,9 +18,11 @@ struct AnchoringTests {
     /// A simulated session over 100,000 self-sizing items: drags down, jumps, drags
     /// back up through items that were never measured, measuring whatever comes on
     /// screen, one frame at a time.
-    @Test("the anchor never moves on screen over a 100,000-item self-sizing session", arguments: [
-        FlowLayoutOptions.ScrollAnchor.firstVisibleItem, .lastVisibleItem,
-    ])
+    @Test(
+        "the anchor never moves on screen over a 100,000-item self-sizing session",
+        arguments: [
+            FlowLayoutOptions.ScrollAnchor.firstVisibleItem, .lastVisibleItem,
+        ])
     func anchoredSession(anchor: FlowLayoutOptions.ScrollAnchor) throws {
         let estimate = Size(width: 110, height: 90)
         let configuration = FlowLayoutConfiguration(estimatedItemSize: estimate)
@@ -76,11 +78,12 @@ struct AnchoringTests {
         var state = try FlowLayoutState(
             configuration: configuration, sections: (0..<50).map { _ in FlowSection(itemCount: 200) },
             viewportSize: Size(width: 390, height: 844))
-        _ = try state.reportSizes((0..<50).flatMap { s in
-            (0..<200).filter { $0 % 7 == 0 }.map {
-                SizeReport(indexPath: FlowIndexPath(item: $0, section: s), size: Size(width: 150, height: 90))
-            }
-        })
+        _ = try state.reportSizes(
+            (0..<50).flatMap { s in
+                (0..<200).filter { $0 % 7 == 0 }.map {
+                    SizeReport(indexPath: FlowIndexPath(item: $0, section: s), size: Size(width: 150, height: 90))
+                }
+            })
         let rect = Rect(x: 0, y: 123_456.5, width: 390, height: 844)
         try state.setVisibleRect(rect)
         let anchor = try state.layoutAttributesForElements(in: rect).first!

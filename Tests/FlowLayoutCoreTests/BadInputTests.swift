@@ -84,9 +84,18 @@ struct BadInputTests {
             [
                 (FlowIndexPath(item: 0, section: 4), .sectionOutOfRange(path: path, section: 4, sectionCount: 4)),
                 (FlowIndexPath(item: 0, section: -1), .sectionOutOfRange(path: path, section: -1, sectionCount: 4)),
-                (FlowIndexPath(item: 40, section: 0), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 40, section: 0), itemCount: 40)),
-                (FlowIndexPath(item: -1, section: 1), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: -1, section: 1), itemCount: 30)),
-                (FlowIndexPath(item: 0, section: 2), .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 0, section: 2), itemCount: 0)),
+                (
+                    FlowIndexPath(item: 40, section: 0),
+                    .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 40, section: 0), itemCount: 40)
+                ),
+                (
+                    FlowIndexPath(item: -1, section: 1),
+                    .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: -1, section: 1), itemCount: 30)
+                ),
+                (
+                    FlowIndexPath(item: 0, section: 2),
+                    .itemOutOfRange(path: path, indexPath: FlowIndexPath(item: 0, section: 2), itemCount: 0)
+                ),
                 (FlowIndexPath(item: .max, section: .max), .sectionOutOfRange(path: path, section: .max, sectionCount: 4)),
             ]
         }
@@ -173,7 +182,10 @@ struct BadInputTests {
     @Test("creation refuses bad sections, counts and sizes, naming them")
     func badCreation() throws {
         let viewport = Size(width: 320, height: 480)
-        func expectError(_ expected: FlowLayoutError, _ sections: [FlowSection], configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), viewport: Size = viewport) {
+        func expectError(
+            _ expected: FlowLayoutError, _ sections: [FlowSection], configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(),
+            viewport: Size = viewport
+        ) {
             #expect(throws: expected) {
                 _ = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
             }
@@ -187,14 +199,28 @@ struct BadInputTests {
         for value in Self.badNumbers {
             expectError(
                 .invalidValue(path: "sections[2].itemSizes[1].height", value: value),
-                [FlowSection(itemCount: 2), FlowSection(itemCount: 0), FlowSection(itemSizes: [Size(width: 1, height: 1), Size(width: 1, height: value)])])
-            expectError(.invalidValue(path: "sections[0].sectionInset.right", value: value), [FlowSection(itemCount: 1, sectionInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: value))])
-            expectError(.invalidValue(path: "sections[0].minimumLineSpacing", value: value), [FlowSection(itemCount: 1, minimumLineSpacing: value)])
-            expectError(.invalidValue(path: "sections[0].minimumInteritemSpacing", value: value), [FlowSection(itemCount: 1, minimumInteritemSpacing: value)])
-            expectError(.invalidValue(path: "sections[0].headerReferenceSize.width", value: value), [FlowSection(itemCount: 1, headerReferenceSize: Size(width: value, height: 1))])
-            expectError(.invalidValue(path: "sections[0].footerReferenceSize.height", value: value), [FlowSection(itemCount: 1, footerReferenceSize: Size(width: 1, height: value))])
+                [
+                    FlowSection(itemCount: 2), FlowSection(itemCount: 0),
+                    FlowSection(itemSizes: [Size(width: 1, height: 1), Size(width: 1, height: value)]),
+                ])
+            expectError(
+                .invalidValue(path: "sections[0].sectionInset.right", value: value),
+                [FlowSection(itemCount: 1, sectionInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: value))])
+            expectError(
+                .invalidValue(path: "sections[0].minimumLineSpacing", value: value), [FlowSection(itemCount: 1, minimumLineSpacing: value)])
+            expectError(
+                .invalidValue(path: "sections[0].minimumInteritemSpacing", value: value),
+                [FlowSection(itemCount: 1, minimumInteritemSpacing: value)])
+            expectError(
+                .invalidValue(path: "sections[0].headerReferenceSize.width", value: value),
+                [FlowSection(itemCount: 1, headerReferenceSize: Size(width: value, height: 1))])
+            expectError(
+                .invalidValue(path: "sections[0].footerReferenceSize.height", value: value),
+                [FlowSection(itemCount: 1, footerReferenceSize: Size(width: 1, height: value))])
             expectError(.invalidValue(path: "viewportSize.height", value: value), [], viewport: Size(width: 1, height: value))
-            expectError(.invalidValue(path: "configuration.itemSize.width", value: value), [], configuration: FlowLayoutConfiguration(itemSize: Size(width: value, height: 1)))
+            expectError(
+                .invalidValue(path: "configuration.itemSize.width", value: value), [],
+                configuration: FlowLayoutConfiguration(itemSize: Size(width: value, height: 1)))
         }
     }
 
@@ -215,7 +241,9 @@ struct BadInputTests {
         #expect(
             "\(FlowLayoutError.invalidBatch(path: "insertItems[0].item", problem: .itemPastEnd(FlowIndexPath(item: 7, section: 0), itemCountAfter: 5)))"
                 == "insertItems[0].item: 7 is past the end of section 0 (5 items after the batch)")
-        #expect("\(FlowLayoutError.invalidCount(path: "sections[0].itemCount", count: -2))".hasPrefix("sections[0].itemCount: must be a count from 0 to 2147483647"))
+        #expect(
+            "\(FlowLayoutError.invalidCount(path: "sections[0].itemCount", count: -2))".hasPrefix(
+                "sections[0].itemCount: must be a count from 0 to 2147483647"))
         #expect(
             "\(FlowLayoutError.invalidValue(path: "viewportSize.width", value: 2e15))"
                 == "viewportSize.width: must be at most 1e15 (got 2000000000000000.0)")

@@ -12,7 +12,8 @@ struct BatchUpdateTests {
         configuration.minimumInteritemSpacing = 10
         configuration.minimumLineSpacing = 10
         return try FlowLayoutState(
-            configuration: configuration, sections: [FlowSection(itemSizes: (0..<count).map { Size(width: 320, height: Double(50 + $0 % 2)) })],
+            configuration: configuration,
+            sections: [FlowSection(itemSizes: (0..<count).map { Size(width: 320, height: Double(50 + $0 % 2)) })],
             viewportSize: Size(width: 320, height: 100))
     }
 
@@ -85,7 +86,9 @@ struct BatchUpdateTests {
         let inserted = result.transitions.first { $0.previousIndexPath == nil }
         #expect(inserted?.indexPath == FlowIndexPath(item: 3, section: 0) && inserted?.after == Rect(x: 0, y: 180, width: 320, height: 50))
         let deleted = result.transitions.first { $0.after == nil }
-        #expect(deleted?.previousIndexPath == FlowIndexPath(item: 3, section: 0) && deleted?.before == Rect(x: 0, y: 180, width: 320, height: 50))
+        #expect(
+            deleted?.previousIndexPath == FlowIndexPath(item: 3, section: 0)
+                && deleted?.before == Rect(x: 0, y: 180, width: 320, height: 50))
     }
 
     @Test("10.2 sizes travel: a moved item keeps its measured size; a reloaded self-sizing item is unmeasured again")

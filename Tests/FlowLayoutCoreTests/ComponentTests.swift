@@ -1,7 +1,8 @@
-@testable import FlowLayoutCore
 import FlowLayoutReference
 import FlowLayoutTestSupport
 import Testing
+
+@testable import FlowLayoutCore
 
 /// The engine's building blocks, each against a plain model that is obviously
 /// right: the counted B-tree against an array, exact offsets against integer
@@ -294,7 +295,8 @@ struct ComponentTests {
                     while let segment = reader.next() { stored += Self.items([segment]) }
                     return true
                 }
-                let difference = stored.indices.first { $0 >= items.count || stored[$0] != items[$0] }
+                let difference =
+                    stored.indices.first { $0 >= items.count || stored[$0] != items[$0] }
                     ?? (stored.count == items.count ? nil : stored.count)
                 #expect(difference == nil, "the stored items differ from item \(difference ?? 0) on")
             }

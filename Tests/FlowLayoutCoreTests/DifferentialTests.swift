@@ -28,7 +28,9 @@ struct DifferentialTests {
     @Test("exhaustive small cases: 0–6 items, several sizes, widths and rules")
     func exhaustiveSmallCases() throws {
         let widths: [Double] = [0, 30, 50, 100, 110, 220, 330]
-        let sizes: [Size] = [Size(width: 0, height: 0), Size(width: 50, height: 20), Size(width: 100, height: 40), Size(width: 340, height: 10)]
+        let sizes: [Size] = [
+            Size(width: 0, height: 0), Size(width: 50, height: 20), Size(width: 100, height: 40), Size(width: 340, height: 10),
+        ]
         var checked = 0
         for direction in ScrollDirection.allCases {
             for viewport in widths {

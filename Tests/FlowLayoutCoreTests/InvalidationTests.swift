@@ -1,7 +1,8 @@
-@testable import FlowLayoutCore
 import FlowLayoutReference
 import FlowLayoutTestSupport
 import Testing
+
+@testable import FlowLayoutCore
 
 /// What the oracle cannot show: that an update did only the work it had to
 /// (`flow-layout.md` 7.1), counted by the core's work counters.
@@ -32,7 +33,9 @@ struct InvalidationTests {
 
     @Test("a height change in a 10,000-item section re-breaks only the run that holds it")
     func heightOnlyChange() throws {
-        for sections in [[FlowSection(itemCount: 10_000)], [FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 10_000))]] {
+        for sections in [
+            [FlowSection(itemCount: 10_000)], [FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 10_000))],
+        ] {
             var state = try laidOut(sections)
             _ = try state.reportSize(Size(width: 100, height: 75), forItemAt: FlowIndexPath(item: 5_000, section: 0))
             #expect(state.workCounters.sectionsTouched == 1)
@@ -94,7 +97,9 @@ struct InvalidationTests {
         #expect(state.pendingSectionCount == 3)
         let reference = ReferenceLayout(
             configuration: grid, sections: sections, viewportSize: viewport, reportedSizes: [report.indexPath: report.size])
-        #expect(try state.layoutAttributesForItem(at: report.indexPath) == reference.attributes.first { $0.indexPath == report.indexPath && $0.category == .cell })
+        #expect(
+            try state.layoutAttributesForItem(at: report.indexPath)
+                == reference.attributes.first { $0.indexPath == report.indexPath && $0.category == .cell })
         #expect(state.exactContentSize() == reference.contentSize)
     }
 
@@ -102,7 +107,8 @@ struct InvalidationTests {
     func lazyViewportChange() throws {
         var state = try laidOut((0..<200).map { _ in FlowSection(itemCount: 100) })
         // Measure a few items in every section, so every section has lines of its own.
-        _ = try state.reportSizes((0..<200).map { SizeReport(indexPath: FlowIndexPath(item: 3, section: $0), size: Size(width: 120, height: 70)) })
+        _ = try state.reportSizes(
+            (0..<200).map { SizeReport(indexPath: FlowIndexPath(item: 3, section: $0), size: Size(width: 120, height: 70)) })
         try state.setVisibleRect(Rect(x: 0, y: 0, width: 320, height: 640))
         state.resetWorkCounters()
 

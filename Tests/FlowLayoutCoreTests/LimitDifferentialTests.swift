@@ -36,7 +36,8 @@ struct LimitDifferentialTests {
                 issues.append("item: engine \(actual) ≠ reference \(expected)")
             }
             let corner = Rect(x: expected.frame.maxX, y: expected.frame.maxY, width: 0, height: 0)
-            if tolerance == 0, try !state.layoutAttributesForElements(in: corner).contains(where: { $0.identifier == expected.identifier }) {
+            if tolerance == 0, try !state.layoutAttributesForElements(in: corner).contains(where: { $0.identifier == expected.identifier })
+            {
                 issues.append("a rect at \(expected)'s own corner misses it")
             }
         }
@@ -87,7 +88,10 @@ struct LimitDifferentialTests {
             for direction in [index % 2 == 0 ? ScrollDirection.vertical : .horizontal] {
                 for explicit in [false, true] {
                     var configuration = FlowLayoutConfiguration(itemSize: Size(width: width, height: 10), minimumInteritemSpacing: spacing)
-                    var section = explicit ? FlowSection(itemSizes: Array(repeating: Size(width: width, height: 10), count: count)) : FlowSection(itemCount: count)
+                    var section =
+                        explicit
+                        ? FlowSection(itemSizes: Array(repeating: Size(width: width, height: 10), count: count))
+                        : FlowSection(itemCount: count)
                     var size = Size(width: viewport, height: 300)
                     if direction == .horizontal {
                         configuration = configuration.transposed
@@ -221,7 +225,8 @@ struct LimitDifferentialTests {
                 _ = try FlowLayoutState(configuration: input.configuration, sections: input.sections, viewportSize: input.viewportSize)
                 issues.append("a description \(over) past the limit was accepted")
             } catch let error as FlowLayoutError {
-                if case .contentTooLarge(let path, _) = error, path == "sections[\(named)]" {} else {
+                if case .contentTooLarge(let path, _) = error, path == "sections[\(named)]" {
+                } else {
                     issues.append("creation refused with \(error), expected contentTooLarge at sections[\(named)]")
                 }
             }
@@ -264,7 +269,8 @@ struct LimitDifferentialTests {
                 try attempt(&state)
                 issues.append("an update \(over) past the limit (\(path)) was accepted")
             } catch {
-                if case .contentTooLarge(let named, _) = error, named == path {} else {
+                if case .contentTooLarge(let named, _) = error, named == path {
+                } else {
                     issues.append("refused with \(error), expected contentTooLarge at '\(path)'")
                 }
             }

@@ -58,6 +58,10 @@ struct PresentationDifferentialTests {
             ).map { "V \(String(describing: visible)): \($0)" }
             if !issues.isEmpty { break }
         }
-        return issues.isEmpty ? [] : ["\(input), \(input.options), pins \(input.configuration.sectionHeadersPinToVisibleBounds)/\(input.configuration.sectionFootersPinToVisibleBounds)"] + issues
+        return issues.isEmpty
+            ? []
+            : [
+                "\(input), \(input.options), pins \(input.configuration.sectionHeadersPinToVisibleBounds)/\(input.configuration.sectionFootersPinToVisibleBounds)"
+            ] + issues
     }
 }

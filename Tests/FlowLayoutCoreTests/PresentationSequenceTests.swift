@@ -155,7 +155,9 @@ struct PresentationSequence {
         if sameLines {
             model.visibleRect = state.visibleRect
             if update.anchor != nil || update.contentOffsetAdjustment != .zero {
-                issues.append("step \(step) viewport: lines unchanged, yet anchor \(String(describing: update.anchor)), adjustment \(update.contentOffsetAdjustment)")
+                issues.append(
+                    "step \(step) viewport: lines unchanged, yet anchor \(String(describing: update.anchor)), adjustment \(update.contentOffsetAdjustment)"
+                )
             }
         } else {
             checkAnchor(update, before: before, label: "viewport")
@@ -180,7 +182,8 @@ struct PresentationSequence {
     mutating func frame() throws {
         guard let rect = state.visibleRect else { return try scroll() }
         let reports = (0..<random.int(0...4)).compactMap { _ in randomReport() }
-        let moved = random.chance(0.3)
+        let moved =
+            random.chance(0.3)
             ? rect : Rect(x: rect.minX + length(-30...30), y: rect.minY + length(-30...30), width: rect.width, height: rect.height)
         if moved.origin != rect.origin { hold = nil }
         model.visibleRect = moved
@@ -211,7 +214,9 @@ struct PresentationSequence {
         let before = reference
         let update = try state.setConfiguration(configuration)
         model.configuration = configuration
-        log.append("step \(step) pinning \(configuration.sectionHeadersPinToVisibleBounds)/\(configuration.sectionFootersPinToVisibleBounds) header \(configuration.headerReferenceSize) footer \(configuration.footerReferenceSize)")
+        log.append(
+            "step \(step) pinning \(configuration.sectionHeadersPinToVisibleBounds)/\(configuration.sectionFootersPinToVisibleBounds) header \(configuration.headerReferenceSize) footer \(configuration.footerReferenceSize)"
+        )
         checkAnchor(update, before: before, label: "pinning", next: configuration)
     }
 
@@ -250,7 +255,8 @@ struct PresentationSequence {
             let expected = reference.targetContentOffset(
                 forProposedContentOffset: proposed, velocity: velocity, hostContentSize: state.contentSize)
             if !PresentationComparison.close(actual, expected, tolerance) {
-                issues.append("step \(step) \(model.options.snapping) rest \(proposed) at \(velocity): engine \(actual) ≠ reference \(expected)")
+                issues.append(
+                    "step \(step) \(model.options.snapping) rest \(proposed) at \(velocity): engine \(actual) ≠ reference \(expected)")
             }
         }
     }
@@ -269,7 +275,8 @@ struct PresentationSequence {
             if update.anchor != nil { issues.append("step \(step) \(label): an anchor without a visible rect") }
             return
         }
-        let expected = hold.map { ElementIdentifier(category: .cell, indexPath: $0.indexPath) } ?? before.anchorElement(before: next)?.identifier
+        let expected =
+            hold.map { ElementIdentifier(category: .cell, indexPath: $0.indexPath) } ?? before.anchorElement(before: next)?.identifier
         if let anchor = update.anchor, before.isPinned(anchor.category) || reference.isPinned(anchor.category) {
             issues.append("step \(step) \(label): the pinned \(anchor) anchored")
         }
@@ -280,7 +287,9 @@ struct PresentationSequence {
         let moved = Rect(
             x: visibleBefore.minX + update.contentOffsetAdjustment.x, y: visibleBefore.minY + update.contentOffsetAdjustment.y,
             width: visibleBefore.width, height: visibleBefore.height)
-        if let now = state.visibleRect, !(LayoutComparison.close(now.minX, moved.minX, tolerance) && LayoutComparison.close(now.minY, moved.minY, tolerance)) {
+        if let now = state.visibleRect,
+            !(LayoutComparison.close(now.minX, moved.minX, tolerance) && LayoutComparison.close(now.minY, moved.minY, tolerance))
+        {
             issues.append("step \(step) \(label): visible rect \(now), expected \(moved)")
         }
         guard let anchor = update.anchor, let old = before.attributes(of: anchor)?.frame,
@@ -297,7 +306,8 @@ struct PresentationSequence {
 
     /// The anchor's kept edge moved from `old` to `new`: by the adjustment.
     mutating func checkMove(from old: Double, to new: Double, update: LayoutUpdate, label: String) {
-        let adjustment = model.configuration.scrollDirection == .vertical
+        let adjustment =
+            model.configuration.scrollDirection == .vertical
             ? update.contentOffsetAdjustment.y : update.contentOffsetAdjustment.x
         if abs((new - old) - adjustment) > max(tolerance, exact ? 0 : 1e-9) {
             issues.append("step \(step) \(label): anchor \(String(describing: update.anchor)) moved \(new - old), adjustment \(adjustment)")

@@ -56,14 +56,17 @@ struct PresentationTests {
     func pinnedHeaders(direction: ScrollDirection) throws {
         var state = try Self.pinning.state(direction)
         // V.y = 100: header 0 at y 100, though its natural frame (0 ..< 40) is far above.
-        let atHundred = try Self.elements(&state, direction, visible: Rect(x: 0, y: 100, width: 320, height: 100), in: Rect(x: 0, y: 100, width: 320, height: 100))
+        let atHundred = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: 100, width: 320, height: 100), in: Rect(x: 0, y: 100, width: 320, height: 100))
         #expect(atHundred.first == Self.header(0, y: 100))
         #expect(atHundred.filter { $0.category == .header }.count == 1)
         // V.y = 250: header 0 at min(250, 270 − 40) = 230, header 1 at its natural 270.
-        let pushed = try Self.elements(&state, direction, visible: Rect(x: 0, y: 250, width: 320, height: 100), in: Rect(x: 0, y: 250, width: 320, height: 100))
+        let pushed = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: 250, width: 320, height: 100), in: Rect(x: 0, y: 250, width: 320, height: 100))
         #expect(pushed.filter { $0.category == .header } == [Self.header(0, y: 230), Self.header(1, y: 270)])
         // A rect far below a header's natural frame still meets its pinned frame.
-        let strip = try Self.elements(&state, direction, visible: Rect(x: 0, y: 150, width: 320, height: 100), in: Rect(x: 0, y: 160, width: 10, height: 5))
+        let strip = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: 150, width: 320, height: 100), in: Rect(x: 0, y: 160, width: 10, height: 5))
         #expect(strip.contains(Self.header(0, y: 150)))
         // One-element queries give the pinned frame too.
         let single = try state.layoutAttributesForSupplementaryElement(ofKind: .header, at: FlowIndexPath(item: 0, section: 0))
@@ -83,14 +86,19 @@ struct PresentationTests {
         var state = try pinning.state(direction)
         // Sections are 40 + 230 + 30 = 300 long; footer 0 naturally at 270.
         // V 0 ..< 100: footer 0 at max(min(100 − 30, 270), 40) = 70.
-        let top = try Self.elements(&state, direction, visible: Rect(x: 0, y: 0, width: 320, height: 100), in: Rect(x: 0, y: 0, width: 320, height: 100))
-        let footer = LayoutAttributes(category: .footer, indexPath: FlowIndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 70, width: 320, height: 30), zIndex: 1024)
+        let top = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: 0, width: 320, height: 100), in: Rect(x: 0, y: 0, width: 320, height: 100))
+        let footer = LayoutAttributes(
+            category: .footer, indexPath: FlowIndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 70, width: 320, height: 30), zIndex: 1024
+        )
         #expect(top.last == footer)
         // V −80 ..< 20: min(−10, 270) = −10, held at the content start S = 40.
-        let above = try Self.elements(&state, direction, visible: Rect(x: 0, y: -80, width: 320, height: 100), in: Rect(x: 0, y: 0, width: 320, height: 100))
+        let above = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: -80, width: 320, height: 100), in: Rect(x: 0, y: 0, width: 320, height: 100))
         #expect(above.last?.frame == Rect(x: 0, y: 40, width: 320, height: 30))
         // V 280 ..< 380: footer 0 at its natural 270; footer 1 at 350.
-        let later = try Self.elements(&state, direction, visible: Rect(x: 0, y: 280, width: 320, height: 100), in: Rect(x: 0, y: 280, width: 320, height: 100))
+        let later = try Self.elements(
+            &state, direction, visible: Rect(x: 0, y: 280, width: 320, height: 100), in: Rect(x: 0, y: 280, width: 320, height: 100))
         #expect(later.filter { $0.category == .footer }.map(\.frame.minY) == [270, 350])
     }
 
@@ -153,7 +161,8 @@ struct PresentationTests {
     @Test("8.3 pixel snapping rounds each edge; touching frames keep touching", arguments: ScrollDirection.allCases)
     func pixelSnapping(direction: ScrollDirection) throws {
         let snapping = Case(
-            configuration: FlowLayoutConfiguration(minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 10.3, bottom: 0, right: 0)),
+            configuration: FlowLayoutConfiguration(
+                minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 10.3, bottom: 0, right: 0)),
             sections: [FlowSection(itemSizes: [Size(width: 20.4, height: 10.2), Size(width: 20.4, height: 10.2)])],
             viewport: Size(width: 320, height: 100), options: FlowLayoutOptions(displayScale: 2))
         var state = try snapping.state(direction)

@@ -55,12 +55,15 @@ struct ReferencePresentationTests {
         let sections = [FlowSection(itemCount: 4), FlowSection(itemCount: 4)]
         let viewport = Size(width: 100, height: 320)
         let options = FlowLayoutOptions(layoutDirection: .rightToLeft)
-        let natural = Self.present(configuration, sections, viewport: viewport, options: options, visible: Rect(x: 440, y: 0, width: 100, height: 320))
+        let natural = Self.present(
+            configuration, sections, viewport: viewport, options: options, visible: Rect(x: 440, y: 0, width: 100, height: 320))
         #expect(Self.frame(natural, .header, 0)?.minX == 500)
-        let scrolled = Self.present(configuration, sections, viewport: viewport, options: options, visible: Rect(x: 340, y: 0, width: 100, height: 320))
+        let scrolled = Self.present(
+            configuration, sections, viewport: viewport, options: options, visible: Rect(x: 340, y: 0, width: 100, height: 320))
         #expect(Self.frame(scrolled, .header, 0)?.minX == 400)
         // V.maxX 290: pushed to its section's mirrored end, 540 − 270 = 270.
-        let pushed = Self.present(configuration, sections, viewport: viewport, options: options, visible: Rect(x: 190, y: 0, width: 100, height: 320))
+        let pushed = Self.present(
+            configuration, sections, viewport: viewport, options: options, visible: Rect(x: 190, y: 0, width: 100, height: 320))
         #expect(Self.frame(pushed, .header, 0)?.minX == 270)
         #expect(Self.frame(pushed, .header, 1)?.minX == 230)
     }

@@ -46,7 +46,8 @@ struct ScrollingTests {
         // Clamped to 0 ... content − viewport = 5990 − 100.
         #expect(try offset(99, .top) == 5890)
         #expect(try offset(0, .bottom) == 0)
-        #expect(throws: FlowLayoutError.itemOutOfRange(path: "indexPath", indexPath: FlowIndexPath(item: 100, section: 0), itemCount: 100)) {
+        #expect(throws: FlowLayoutError.itemOutOfRange(path: "indexPath", indexPath: FlowIndexPath(item: 100, section: 0), itemCount: 100))
+        {
             try state.contentOffset(forItemAt: FlowIndexPath(item: 100, section: 0), position: .top)
         }
     }
@@ -89,12 +90,15 @@ struct ScrollingTests {
                 let shown = try state.layoutAttributesForElements(in: visible)
                 for element in shown where element.category == .cell && !measured.contains(element.indexPath.item) {
                     measured.insert(element.indexPath.item)
-                    reports.append(SizeReport(indexPath: element.indexPath, size: Size(width: width, height: random.double(20...300).rounded())))
+                    reports.append(
+                        SizeReport(indexPath: element.indexPath, size: Size(width: width, height: random.double(20...300).rounded())))
                 }
                 let result = try state.performFrame(FrameRequest(visibleRect: visible, sizeReports: reports))
                 visible = result.visibleRect
                 let frame = try state.layoutAttributesForItem(at: target).frame
-                let onScreen = position == .bottom ? frame.maxY - visible.maxY : position == .center ? frame.midY - visible.midY : frame.minY - visible.minY
+                let onScreen =
+                    position == .bottom
+                    ? frame.maxY - visible.maxY : position == .center ? frame.midY - visible.midY : frame.minY - visible.minY
                 if let placement {
                     #expect(abs(onScreen - placement) < 1e-6, "columns \(columns), \(position): moved from \(placement) to \(onScreen)")
                 } else {
@@ -159,7 +163,8 @@ struct ScrollingTests {
         // A carousel: items 200 wide, spacing 20, viewport 300 wide; centres at
         // 100, 320, 540, ...: offsets −50 (clamped to 0), 170, 390, ...
         var state = try FlowLayoutState(
-            configuration: FlowLayoutConfiguration(scrollDirection: .horizontal, itemSize: Size(width: 200, height: 150), minimumLineSpacing: 20),
+            configuration: FlowLayoutConfiguration(
+                scrollDirection: .horizontal, itemSize: Size(width: 200, height: 150), minimumLineSpacing: 20),
             sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 300, height: 150),
             options: FlowLayoutOptions(snapping: .itemCenter))
         func target(_ proposed: Double, _ velocity: Double) throws -> Double {

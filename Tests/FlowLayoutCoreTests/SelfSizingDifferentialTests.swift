@@ -221,7 +221,8 @@ struct OperationSequence {
             issues.append("step \(step): \(state.numberOfSections) sections, reference \(model.sections.count)")
         } else {
             for (s, section) in model.sections.enumerated() where try state.numberOfItems(inSection: s) != section.sizes.count {
-                issues.append("step \(step): section \(s) has \(try state.numberOfItems(inSection: s)) items, reference \(section.sizes.count)")
+                issues.append(
+                    "step \(step): section \(s) has \(try state.numberOfItems(inSection: s)) items, reference \(section.sizes.count)")
                 break
             }
         }
@@ -314,7 +315,8 @@ struct OperationSequence {
             break
         }
         if result.update.anchor != expected?.new {
-            issues.append("step \(step) batch: anchor \(String(describing: result.update.anchor)), expected \(String(describing: expected?.new))")
+            issues.append(
+                "step \(step) batch: anchor \(String(describing: result.update.anchor)), expected \(String(describing: expected?.new))")
             return
         }
         if let expected {
@@ -353,8 +355,10 @@ struct OperationSequence {
                 issues.append("step \(step) batch: transition \(transition) before ≠ reference")
             }
         }
-        let previousPaths = Set(result.transitions.compactMap { t in t.previousIndexPath.map { ElementIdentifier(category: t.category, indexPath: $0) } })
-        let currentPaths = Set(result.transitions.filter { $0.after != nil }.map { ElementIdentifier(category: $0.category, indexPath: $0.indexPath) })
+        let previousPaths = Set(
+            result.transitions.compactMap { t in t.previousIndexPath.map { ElementIdentifier(category: t.category, indexPath: $0) } })
+        let currentPaths = Set(
+            result.transitions.filter { $0.after != nil }.map { ElementIdentifier(category: $0.category, indexPath: $0.indexPath) })
         for element in oldReference.elements(in: visible) where !previousPaths.contains(element.identifier) {
             issues.append("step \(step) batch: no transition for \(element.identifier) in view before")
         }

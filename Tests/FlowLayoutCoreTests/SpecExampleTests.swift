@@ -210,7 +210,8 @@ struct SpecExampleTests {
     func singleItem() throws {
         var state = try FlowLayoutState(
             configuration: config(), sections: [FlowSection(itemCount: 5)], viewportSize: Size(width: 330, height: 500))
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame == Rect(x: 115, y: 60, width: 100, height: 50))
+        #expect(
+            try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame == Rect(x: 115, y: 60, width: 100, height: 50))
         #expect(try state.layoutAttributesForSupplementaryElement(ofKind: .header, at: FlowIndexPath(item: 0, section: 0)) == nil)
     }
 }
@@ -261,12 +262,16 @@ struct BehaviourChoiceTests {
     func tinyItems() throws {
         var configuration = FlowLayoutConfiguration(itemSize: Size(width: 0.25, height: 1))
         configuration.minimumInteritemSpacing = 0
-        let sections = [FlowSection(itemCount: 1_000), FlowSection(itemSizes: Array(repeating: Size(width: 0.25, height: 1), count: 1_000))]
+        let sections = [
+            FlowSection(itemCount: 1_000), FlowSection(itemSizes: Array(repeating: Size(width: 0.25, height: 1), count: 1_000)),
+        ]
         var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
         let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(width: 100, height: 100))
         #expect(try state.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100)) == reference.attributes)
         // 400 items a line: lines of 400, 400, and a last line of 200 on the columns, at y = 0, 11, 22.
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 999, section: 0)).frame == Rect(x: 49.75, y: 22, width: 0.25, height: 1))
+        #expect(
+            try state.layoutAttributesForItem(at: FlowIndexPath(item: 999, section: 0)).frame
+                == Rect(x: 49.75, y: 22, width: 0.25, height: 1))
     }
 }
 
@@ -279,7 +284,9 @@ struct AlignmentTests {
         let configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
         var options = FlowLayoutOptions()
         configure(&options)
-        let sections = [sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 5))]
+        let sections = [
+            sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemSizes: Array(repeating: Size(width: 100, height: 50), count: 5))
+        ]
         var state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: Size(width: 330, height: 500), options: options)
         let all = try state.layoutAttributesForElements(in: .infinite)
@@ -316,6 +323,11 @@ struct AlignmentTests {
     @Test("an oversize item stays at the leading inset whatever the alignment")
     func oversize() throws {
         let sizes = [Size(width: 400, height: 10), Size(width: 50, height: 10)]
-        #expect(try cells({ $0.lineAlignment = .trailing; $0.lastLineAlignment = .trailing }, sizes: sizes).map(\.minX) == [0, 280])
+        #expect(
+            try cells(
+                {
+                    $0.lineAlignment = .trailing; $0.lastLineAlignment = .trailing
+                }, sizes: sizes
+            ).map(\.minX) == [0, 280])
     }
 }

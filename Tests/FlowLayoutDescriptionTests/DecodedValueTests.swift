@@ -39,8 +39,10 @@ struct DecodedValueTests {
         configuration.sectionInset = EdgeInsets(top: 10, left: 0, bottom: 10, right: 0)
         configuration.headerReferenceSize = Size(width: 0, height: 40)
         configuration.footerReferenceSize = Size(width: 0, height: 30)
-        #expect(description == LayoutDescription(
-            configuration: configuration, viewportSize: Size(width: 320, height: 480), sections: [FlowSection(itemCount: 5)]))
+        #expect(
+            description
+                == LayoutDescription(
+                    configuration: configuration, viewportSize: Size(width: 320, height: 480), sections: [FlowSection(itemCount: 5)]))
     }
 
     @Test("a section's inset takes the edges it does not give from the layout's, wherever the layout stands")
@@ -79,10 +81,12 @@ struct DecodedValueTests {
         let plain = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": 2}, "sections": []}"#)
         #expect(plain.options == FlowLayoutOptions())
         let aligned = try decode(
-            #"{"layout": {"crossAlignment": "bottom", "lineAlignment": "center", "lastLineAlignment": "trailing"}, "viewport": {"width": 1, "height": 1}, "sections": []}"#)
+            #"{"layout": {"crossAlignment": "bottom", "lineAlignment": "center", "lastLineAlignment": "trailing"}, "viewport": {"width": 1, "height": 1}, "sections": []}"#
+        )
         #expect(aligned.options == FlowLayoutOptions(lineAlignment: .center, lastLineAlignment: .trailing, crossAlignment: .bottom))
         #expect(aligned.configuration == FlowLayoutConfiguration())
-        let escaped = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"line\u0041lignment": "le\u0061ding"}, "sections": []}"#)
+        let escaped = try decode(
+            #"{"viewport": {"width": 1, "height": 1}, "layout": {"line\u0041lignment": "le\u0061ding"}, "sections": []}"#)
         #expect(escaped.options == FlowLayoutOptions(lineAlignment: .leading))
     }
 
@@ -106,7 +110,8 @@ struct DecodedValueTests {
         expected.sectionHeadersPinToVisibleBounds = true
         #expect(given.configuration == expected)
         let footers = try decode(
-            #"{"layout": {"sectionFootersPinToVisibleBounds": true, "layoutDirection": "leftToRight", "displayScale": 0.5}, "viewport": {"width": 1, "height": 1}, "sections": []}"#)
+            #"{"layout": {"sectionFootersPinToVisibleBounds": true, "layoutDirection": "leftToRight", "displayScale": 0.5}, "viewport": {"width": 1, "height": 1}, "sections": []}"#
+        )
         #expect(footers.configuration.sectionFootersPinToVisibleBounds && !footers.configuration.sectionHeadersPinToVisibleBounds)
         #expect(footers.options == FlowLayoutOptions(displayScale: 0.5))
     }
@@ -115,12 +120,15 @@ struct DecodedValueTests {
     func optionNames(name: String) throws {
         let line = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lineAlignment": ""# + name + #""}, "sections": []}"#)
         #expect(line.options.lineAlignment.rawValue == name)
-        let last = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": ""# + name + #""}, "sections": []}"#)
+        let last = try decode(
+            #"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": ""# + name + #""}, "sections": []}"#)
         #expect(last.options.lastLineAlignment.rawValue == name)
-        let automatic = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": "automatic"}, "sections": []}"#)
+        let automatic = try decode(
+            #"{"viewport": {"width": 1, "height": 1}, "layout": {"lastLineAlignment": "automatic"}, "sections": []}"#)
         #expect(automatic.options.lastLineAlignment == .automatic)
         for cross in ["top", "center", "bottom"] {
-            let decoded = try decode(#"{"viewport": {"width": 1, "height": 1}, "layout": {"crossAlignment": ""# + cross + #""}, "sections": []}"#)
+            let decoded = try decode(
+                #"{"viewport": {"width": 1, "height": 1}, "layout": {"crossAlignment": ""# + cross + #""}, "sections": []}"#)
             #expect(decoded.options.crossAlignment.rawValue == cross)
         }
     }
@@ -133,12 +141,14 @@ struct DecodedValueTests {
         #expect(description.configuration.scrollDirection == .horizontal)
     }
 
-    @Test("lengths at the edges", arguments: [
-        ("1e15", 1e15), ("1000000000000000", 1e15), ("999999999999999.9", 999_999_999_999_999.9),
-        ("0", 0), ("0.0", 0), ("1e-400", 0), ("4.9e-324", 0x0.0000000000001p-1022), ("123.45", 123.45),
-        ("77.25", 77.25), ("0.1", 0.1), ("1E2", 100), ("1e+2", 100), ("2500e-2", 25), ("0.30000000000000004", 0.30000000000000004),
-        ("123456789012345.67", 123_456_789_012_345.67), ("0.1e1", 1), ("1.7976931348623157e-300", 1.7976931348623157e-300),
-    ])
+    @Test(
+        "lengths at the edges",
+        arguments: [
+            ("1e15", 1e15), ("1000000000000000", 1e15), ("999999999999999.9", 999_999_999_999_999.9),
+            ("0", 0), ("0.0", 0), ("1e-400", 0), ("4.9e-324", 0x0.0000000000001p-1022), ("123.45", 123.45),
+            ("77.25", 77.25), ("0.1", 0.1), ("1E2", 100), ("1e+2", 100), ("2500e-2", 25), ("0.30000000000000004", 0.30000000000000004),
+            ("123456789012345.67", 123_456_789_012_345.67), ("0.1e1", 1), ("1.7976931348623157e-300", 1.7976931348623157e-300),
+        ])
     func lengths(text: String, value: Double) throws {
         #expect(try width(text).bitPattern == value.bitPattern)
     }
@@ -166,7 +176,8 @@ struct DecodedValueTests {
     @Test("an unknown field's value is read through whatever it holds")
     func unknownValues() {
         let outcome = DecodingHarness.expectAgreement(
-            #"{"viewport": {"width": 1, "height": 1}, "sections": [], "x": [{"a": [1, -2.5e-3, "s\n\u00e9\ud83d\ude00"]}, true, false, null]}"#)
+            #"{"viewport": {"width": 1, "height": 1}, "sections": [], "x": [{"a": [1, -2.5e-3, "s\n\u00e9\ud83d\ude00"]}, true, false, null]}"#
+        )
         #expect(outcome.hasPrefix("error x: unknown field"))
     }
 
@@ -179,7 +190,8 @@ struct DecodedValueTests {
         let itemSizes = try #require(try LayoutDescription.decode(bytes).sections.first?.itemSizes)
         #expect(itemSizes.count == count)
         #expect(itemSizes.capacity * MemoryLayout<Size>.stride <= count * MemoryLayout<Size>.stride + 4096)
-        #expect(itemSizes.enumerated().allSatisfy { $0.element == Size(width: Double($0.offset % 1000) + 0.5, height: Double($0.offset % 7)) })
+        #expect(
+            itemSizes.enumerated().allSatisfy { $0.element == Size(width: Double($0.offset % 1000) + 0.5, height: Double($0.offset % 7)) })
         #expect(DecodingHarness.chunked(bytes, chunk: 4096) == DecodingHarness.streamed(bytes))
     }
 }

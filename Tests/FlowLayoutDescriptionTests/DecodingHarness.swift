@@ -81,7 +81,9 @@ enum DecodingHarness {
         text += " lines \(options.lineAlignment) last \(options.lastLineAlignment) cross \(options.crossAlignment)"
         text += " direction \(options.layoutDirection) scale \(number(options.displayScale))"
         text += " pins \(configuration.sectionHeadersPinToVisibleBounds),\(configuration.sectionFootersPinToVisibleBounds)"
-        text += " visible " + (description.visibleRect.map { [$0.minX, $0.minY, $0.width, $0.height].map(number).joined(separator: ",") } ?? "-")
+        text +=
+            " visible "
+            + (description.visibleRect.map { [$0.minX, $0.minY, $0.width, $0.height].map(number).joined(separator: ",") } ?? "-")
         for section in description.sections {
             text += "\n  count \(section.itemCount) sizes "
             text += section.itemSizes.map { $0.map { size($0) }.joined(separator: " ") } ?? "-"

@@ -105,73 +105,167 @@ struct UpdateDocumentTests {
         #expect(document == UpdateDocument(visibleRect: Rect(x: -0.5, y: -1000, width: 10.5, height: 0), batches: [batch]))
     }
 
-    @Test("problems name the field path", arguments: [
-        ("[]", "must be an object, not an array"),
-        ("null", "must be an object, not null"),
-        ("{}", "batches: is required"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, "batches: is required"),
-        (#"{"batches": [], "viewport": {}}"#, "viewport: unknown field (expected one of: batches, visibleRect)"),
-        (#"{"batches": {}}"#, "batches: must be an array, not an object"),
-        (#"{"batches": [1]}"#, "batches[0]: must be an object, not a number"),
-        (#"{"batches": [{}, []]}"#, "batches[1]: must be an object, not an array"),
-        (#"{"visibleRect": [], "batches": []}"#, "visibleRect: must be an object, not an array"),
-        (#"{"visibleRect": {"y": 0, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.x: is required"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
-        (#"{"visibleRect": {"x": "0", "y": 0, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.x: must be a finite number, not a string"),
-        (#"{"visibleRect": {"x": 0, "y": 1e400, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.y: must be a finite number"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "width": -1, "height": 1}, "batches": []}"#, "visibleRect.width: must be a finite number >= 0"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "width": 1, "height": 2e15}, "batches": []}"#, "visibleRect.height: must be at most 1e15"),
-        (#"{"visibleRect": {"x": 0, "y": 0, "z": 0, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.z: unknown field (expected one of: height, width, x, y)"),
-        (#"{"batches": [{"deleteItem": []}]}"#, "batches[0].deleteItem: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"),
-        (#"{"batches": [{"deleteSections": 3}]}"#, "batches[0].deleteSections: must be an array, not a number"),
-        (#"{"batches": [{"deleteSections": [0, -1]}]}"#, "batches[0].deleteSections[1]: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"deleteSections": [1.5]}]}"#, "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"insertSections": [{"section": {"itemCount": 1}}]}]}"#, "batches[0].insertSections[0].index: is required"),
-        (#"{"batches": [{"insertSections": [{"index": 0}]}]}"#, "batches[0].insertSections[0].section: is required"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1}, "items": 1}]}]}"#, "batches[0].insertSections[0].items: unknown field (expected one of: index, section)"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": []}]}]}"#, "batches[0].insertSections[0].section: must be an object, not an array"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": {}}]}]}"#, "batches[0].insertSections[0].section: needs itemCount or itemSizes"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": {"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}]}}]}]}"#, "batches[0].insertSections[0].section.itemSizes[1].width: must be a finite number >= 0"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1, "size": 1}}]}]}"#, "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, itemCount, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"),
-        (#"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 2, "itemSizes": []}}]}]}"#, "batches[0].insertSections[0].section.itemCount: is 2 but itemSizes holds 0 sizes"),
-        (#"{"batches": [{"reloadSections": [{"index": "1", "section": {"itemCount": 1}}]}]}"#, "batches[0].reloadSections[0].index: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"reloadSections": [{"index": 1, "section": {"itemCount": 1, "sectionInset": {"top": -1}}}]}]}"#, "batches[0].reloadSections[0].section.sectionInset.top: must be a finite number >= 0"),
-        (#"{"batches": [{"reloadSections": [{"index": 1, "section": {"itemCount": 1, "footerReferenceSize": {"width": 1}}}]}]}"#, "batches[0].reloadSections[0].section.footerReferenceSize.height: is required"),
-        (#"{"batches": [{"moveSections": [[0, 1]]}]}"#, "batches[0].moveSections[0]: must be an object, not an array"),
-        (#"{"batches": [{"moveSections": [{"from": 0}]}]}"#, "batches[0].moveSections[0].to: is required"),
-        (#"{"batches": [{"moveSections": [{"to": 0}]}]}"#, "batches[0].moveSections[0].from: is required"),
-        (#"{"batches": [{"moveSections": [{"from": 2.5, "to": 0}]}]}"#, "batches[0].moveSections[0].from: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"moveSections": [{"from": 0, "to": 1, "by": 1}]}]}"#, "batches[0].moveSections[0].by: unknown field (expected one of: from, to)"),
-        (#"{"batches": [{"deleteItems": [{"section": 0}]}]}"#, "batches[0].deleteItems[0].item: is required"),
-        (#"{"batches": [{"deleteItems": [{"section": -1, "item": 0}]}]}"#, "batches[0].deleteItems[0].section: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"deleteItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": 1}}]}]}"#, "batches[0].deleteItems[0].size: unknown field (expected one of: item, section)"),
-        (#"{"batches": [{"deleteItems": [0]}]}"#, "batches[0].deleteItems[0]: must be an object, not a number"),
-        (#"{"batches": [{}, {}, {"insertItems": [{"section": 0, "item": 0, "size": {"width": -1, "height": 1}}]}]}"#, "batches[2].insertItems[0].size.width: must be a finite number >= 0"),
-        (#"{"batches": [{"insertItems": [{"section": 0, "item": 0, "size": {"width": 1}}]}]}"#, "batches[0].insertItems[0].size.height: is required"),
-        (#"{"batches": [{"insertItems": [{"section": 0, "item": 0, "size": null}]}]}"#, "batches[0].insertItems[0].size: must be an object, not null"),
-        (#"{"batches": [{"insertItems": [{"item": 0}]}]}"#, "batches[0].insertItems[0].section: is required"),
-        (#"{"batches": [{"insertItems": [{"section": 0, "item": 0, "sizes": []}]}]}"#, "batches[0].insertItems[0].sizes: unknown field (expected one of: item, section, size)"),
-        (#"{"batches": [{"reloadItems": [{"section": 0, "item": 1e3}]}]}"#, "batches[0].reloadItems[0].item: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"reloadItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": 2e15}}]}]}"#, "batches[0].reloadItems[0].size.height: must be at most 1e15"),
-        (#"{"batches": [{"reloadItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": "tall"}}]}]}"#, "batches[0].reloadItems[0].size.height: must be a finite number >= 0, not a string"),
-        (#"{"batches": [{"moveItems": [{"to": {"section": 0, "item": 0}}]}]}"#, "batches[0].moveItems[0].from: is required"),
-        (#"{"batches": [{"moveItems": [{"from": 3, "to": {"section": 0, "item": 0}}]}]}"#, "batches[0].moveItems[0].from: must be an object, not a number"),
-        (#"{"batches": [{"moveItems": [{"from": {"section": -2, "item": 0}, "to": {"section": 0, "item": 0}}]}]}"#, "batches[0].moveItems[0].from.section: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 0}, "to": {"section": 0}}]}]}"#, "batches[0].moveItems[0].to.item: is required"),
-        (#"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 0}, "to": {"section": 0, "item": 0, "x": 0}}]}]}"#, "batches[0].moveItems[0].to.x: unknown field (expected one of: item, section)"),
-    ])
+    @Test(
+        "problems name the field path",
+        arguments: [
+            ("[]", "must be an object, not an array"),
+            ("null", "must be an object, not null"),
+            ("{}", "batches: is required"),
+            (#"{"visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, "batches: is required"),
+            (#"{"batches": [], "viewport": {}}"#, "viewport: unknown field (expected one of: batches, visibleRect)"),
+            (#"{"batches": {}}"#, "batches: must be an array, not an object"),
+            (#"{"batches": [1]}"#, "batches[0]: must be an object, not a number"),
+            (#"{"batches": [{}, []]}"#, "batches[1]: must be an object, not an array"),
+            (#"{"visibleRect": [], "batches": []}"#, "visibleRect: must be an object, not an array"),
+            (#"{"visibleRect": {"y": 0, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.x: is required"),
+            (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
+            (
+                #"{"visibleRect": {"x": "0", "y": 0, "width": 1, "height": 1}, "batches": []}"#,
+                "visibleRect.x: must be a finite number, not a string"
+            ),
+            (#"{"visibleRect": {"x": 0, "y": 1e400, "width": 1, "height": 1}, "batches": []}"#, "visibleRect.y: must be a finite number"),
+            (
+                #"{"visibleRect": {"x": 0, "y": 0, "width": -1, "height": 1}, "batches": []}"#,
+                "visibleRect.width: must be a finite number >= 0"
+            ),
+            (#"{"visibleRect": {"x": 0, "y": 0, "width": 1, "height": 2e15}, "batches": []}"#, "visibleRect.height: must be at most 1e15"),
+            (
+                #"{"visibleRect": {"x": 0, "y": 0, "z": 0, "width": 1, "height": 1}, "batches": []}"#,
+                "visibleRect.z: unknown field (expected one of: height, width, x, y)"
+            ),
+            (
+                #"{"batches": [{"deleteItem": []}]}"#,
+                "batches[0].deleteItem: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
+            ),
+            (#"{"batches": [{"deleteSections": 3}]}"#, "batches[0].deleteSections: must be an array, not a number"),
+            (#"{"batches": [{"deleteSections": [0, -1]}]}"#, "batches[0].deleteSections[1]: must be a whole number from 0 to 2147483647"),
+            (#"{"batches": [{"deleteSections": [1.5]}]}"#, "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"),
+            (#"{"batches": [{"insertSections": [{"section": {"itemCount": 1}}]}]}"#, "batches[0].insertSections[0].index: is required"),
+            (#"{"batches": [{"insertSections": [{"index": 0}]}]}"#, "batches[0].insertSections[0].section: is required"),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1}, "items": 1}]}]}"#,
+                "batches[0].insertSections[0].items: unknown field (expected one of: index, section)"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": []}]}]}"#,
+                "batches[0].insertSections[0].section: must be an object, not an array"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": {}}]}]}"#,
+                "batches[0].insertSections[0].section: needs itemCount or itemSizes"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}]}}]}]}"#,
+                "batches[0].insertSections[0].section.itemSizes[1].width: must be a finite number >= 0"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1, "size": 1}}]}]}"#,
+                "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, itemCount, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 2, "itemSizes": []}}]}]}"#,
+                "batches[0].insertSections[0].section.itemCount: is 2 but itemSizes holds 0 sizes"
+            ),
+            (
+                #"{"batches": [{"reloadSections": [{"index": "1", "section": {"itemCount": 1}}]}]}"#,
+                "batches[0].reloadSections[0].index: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"reloadSections": [{"index": 1, "section": {"itemCount": 1, "sectionInset": {"top": -1}}}]}]}"#,
+                "batches[0].reloadSections[0].section.sectionInset.top: must be a finite number >= 0"
+            ),
+            (
+                #"{"batches": [{"reloadSections": [{"index": 1, "section": {"itemCount": 1, "footerReferenceSize": {"width": 1}}}]}]}"#,
+                "batches[0].reloadSections[0].section.footerReferenceSize.height: is required"
+            ),
+            (#"{"batches": [{"moveSections": [[0, 1]]}]}"#, "batches[0].moveSections[0]: must be an object, not an array"),
+            (#"{"batches": [{"moveSections": [{"from": 0}]}]}"#, "batches[0].moveSections[0].to: is required"),
+            (#"{"batches": [{"moveSections": [{"to": 0}]}]}"#, "batches[0].moveSections[0].from: is required"),
+            (
+                #"{"batches": [{"moveSections": [{"from": 2.5, "to": 0}]}]}"#,
+                "batches[0].moveSections[0].from: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"moveSections": [{"from": 0, "to": 1, "by": 1}]}]}"#,
+                "batches[0].moveSections[0].by: unknown field (expected one of: from, to)"
+            ),
+            (#"{"batches": [{"deleteItems": [{"section": 0}]}]}"#, "batches[0].deleteItems[0].item: is required"),
+            (
+                #"{"batches": [{"deleteItems": [{"section": -1, "item": 0}]}]}"#,
+                "batches[0].deleteItems[0].section: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"deleteItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": 1}}]}]}"#,
+                "batches[0].deleteItems[0].size: unknown field (expected one of: item, section)"
+            ),
+            (#"{"batches": [{"deleteItems": [0]}]}"#, "batches[0].deleteItems[0]: must be an object, not a number"),
+            (
+                #"{"batches": [{}, {}, {"insertItems": [{"section": 0, "item": 0, "size": {"width": -1, "height": 1}}]}]}"#,
+                "batches[2].insertItems[0].size.width: must be a finite number >= 0"
+            ),
+            (
+                #"{"batches": [{"insertItems": [{"section": 0, "item": 0, "size": {"width": 1}}]}]}"#,
+                "batches[0].insertItems[0].size.height: is required"
+            ),
+            (
+                #"{"batches": [{"insertItems": [{"section": 0, "item": 0, "size": null}]}]}"#,
+                "batches[0].insertItems[0].size: must be an object, not null"
+            ),
+            (#"{"batches": [{"insertItems": [{"item": 0}]}]}"#, "batches[0].insertItems[0].section: is required"),
+            (
+                #"{"batches": [{"insertItems": [{"section": 0, "item": 0, "sizes": []}]}]}"#,
+                "batches[0].insertItems[0].sizes: unknown field (expected one of: item, section, size)"
+            ),
+            (
+                #"{"batches": [{"reloadItems": [{"section": 0, "item": 1e3}]}]}"#,
+                "batches[0].reloadItems[0].item: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"reloadItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": 2e15}}]}]}"#,
+                "batches[0].reloadItems[0].size.height: must be at most 1e15"
+            ),
+            (
+                #"{"batches": [{"reloadItems": [{"section": 0, "item": 0, "size": {"width": 1, "height": "tall"}}]}]}"#,
+                "batches[0].reloadItems[0].size.height: must be a finite number >= 0, not a string"
+            ),
+            (#"{"batches": [{"moveItems": [{"to": {"section": 0, "item": 0}}]}]}"#, "batches[0].moveItems[0].from: is required"),
+            (
+                #"{"batches": [{"moveItems": [{"from": 3, "to": {"section": 0, "item": 0}}]}]}"#,
+                "batches[0].moveItems[0].from: must be an object, not a number"
+            ),
+            (
+                #"{"batches": [{"moveItems": [{"from": {"section": -2, "item": 0}, "to": {"section": 0, "item": 0}}]}]}"#,
+                "batches[0].moveItems[0].from.section: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 0}, "to": {"section": 0}}]}]}"#,
+                "batches[0].moveItems[0].to.item: is required"
+            ),
+            (
+                #"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 0}, "to": {"section": 0, "item": 0, "x": 0}}]}]}"#,
+                "batches[0].moveItems[0].to.x: unknown field (expected one of: item, section)"
+            ),
+        ])
     func content(document: String, message: String) {
         expectError(document, message)
     }
 
-    @Test("the JSON is as strict as a description's", arguments: [
-        ("", "invalid JSON at line 1, column 1: unexpected end of input, expected a value"),
-        ("{", "invalid JSON at line 1, column 2: expected a member name in quotes"),
-        (#"{"batches": [{"deleteItems": [], "deleteItems": []}]}"#, #"invalid JSON at line 1, column 47: duplicate member "deleteItems""#),
-        (#"{"batches": [{"moveItems": [{"from": {"section": 0, "section": 1}}]}]}"#, #"invalid JSON at line 1, column 62: duplicate member "section""#),
-        (#"{"batches": []} []"#, "invalid JSON at line 1, column 17: unexpected text after the JSON document"),
-        (#"{"batches": [{"deleteSections": [01]}]}"#, "invalid JSON at line 1, column 36: leading zero in a number"),
-    ])
+    @Test(
+        "the JSON is as strict as a description's",
+        arguments: [
+            ("", "invalid JSON at line 1, column 1: unexpected end of input, expected a value"),
+            ("{", "invalid JSON at line 1, column 2: expected a member name in quotes"),
+            (
+                #"{"batches": [{"deleteItems": [], "deleteItems": []}]}"#,
+                #"invalid JSON at line 1, column 47: duplicate member "deleteItems""#
+            ),
+            (
+                #"{"batches": [{"moveItems": [{"from": {"section": 0, "section": 1}}]}]}"#,
+                #"invalid JSON at line 1, column 62: duplicate member "section""#
+            ),
+            (#"{"batches": []} []"#, "invalid JSON at line 1, column 17: unexpected text after the JSON document"),
+            (#"{"batches": [{"deleteSections": [01]}]}"#, "invalid JSON at line 1, column 36: leading zero in a number"),
+        ])
     func syntax(document: String, message: String) {
         expectError(document, message)
     }
@@ -180,22 +274,45 @@ struct UpdateDocumentTests {
     /// field, then the missing required fields, then the values in the order of
     /// the format; for each array its elements in order; a syntax error before
     /// anything.
-    @Test("the first problem in the order of the checks is reported, wherever it stands in the file", arguments: [
-        (#"{"batches": [{"deleteItems": [{"section": -1, "item": 0}], "x": 1}]}"#, "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"),
-        (#"{"batches": [1], "visibleRect": {}, "extra": 0}"#, "extra: unknown field (expected one of: batches, visibleRect)"),
-        (#"{"visibleRect": 1}"#, "batches: is required"),
-        (#"{"batches": [1], "visibleRect": 1}"#, "visibleRect: must be an object, not a number"),
-        (#"{"batches": [{"moveItems": [1], "deleteSections": ["a"]}]}"#, "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"moveItems": [1], "reloadItems": [{"item": 0}]}]}"#, "batches[0].reloadItems[0].section: is required"),
-        (#"{"batches": [{"deleteItems": [{"section": -1}]}]}"#, "batches[0].deleteItems[0].item: is required"),
-        (#"{"batches": [{"deleteItems": [{"item": -1, "section": -1}]}]}"#, "batches[0].deleteItems[0].section: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"insertItems": [{"size": {"width": -1, "height": 0}, "item": -1, "section": 0}]}]}"#, "batches[0].insertItems[0].item: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"insertSections": [{"section": {}, "index": -1}]}]}"#, "batches[0].insertSections[0].index: must be a whole number from 0 to 2147483647"),
-        (#"{"batches": [{"deleteSections": [-1, "x"]}, {"bogus": 1}]}"#, "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"),
-        (#"{"visibleRect": {"height": -1, "x": "a"}, "batches": []}"#, "visibleRect.y: is required"),
-        (#"{"visibleRect": {"height": -1, "x": "a", "y": 0, "width": 0}, "batches": []}"#, "visibleRect.x: must be a finite number, not a string"),
-        (#"{"batches": [{"bogus": 1}], "visibleRect": {"x": 01}}"#, "invalid JSON at line 1, column 52: leading zero in a number"),
-    ])
+    @Test(
+        "the first problem in the order of the checks is reported, wherever it stands in the file",
+        arguments: [
+            (
+                #"{"batches": [{"deleteItems": [{"section": -1, "item": 0}], "x": 1}]}"#,
+                "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
+            ),
+            (#"{"batches": [1], "visibleRect": {}, "extra": 0}"#, "extra: unknown field (expected one of: batches, visibleRect)"),
+            (#"{"visibleRect": 1}"#, "batches: is required"),
+            (#"{"batches": [1], "visibleRect": 1}"#, "visibleRect: must be an object, not a number"),
+            (
+                #"{"batches": [{"moveItems": [1], "deleteSections": ["a"]}]}"#,
+                "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"
+            ),
+            (#"{"batches": [{"moveItems": [1], "reloadItems": [{"item": 0}]}]}"#, "batches[0].reloadItems[0].section: is required"),
+            (#"{"batches": [{"deleteItems": [{"section": -1}]}]}"#, "batches[0].deleteItems[0].item: is required"),
+            (
+                #"{"batches": [{"deleteItems": [{"item": -1, "section": -1}]}]}"#,
+                "batches[0].deleteItems[0].section: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"insertItems": [{"size": {"width": -1, "height": 0}, "item": -1, "section": 0}]}]}"#,
+                "batches[0].insertItems[0].item: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"insertSections": [{"section": {}, "index": -1}]}]}"#,
+                "batches[0].insertSections[0].index: must be a whole number from 0 to 2147483647"
+            ),
+            (
+                #"{"batches": [{"deleteSections": [-1, "x"]}, {"bogus": 1}]}"#,
+                "batches[0].deleteSections[0]: must be a whole number from 0 to 2147483647"
+            ),
+            (#"{"visibleRect": {"height": -1, "x": "a"}, "batches": []}"#, "visibleRect.y: is required"),
+            (
+                #"{"visibleRect": {"height": -1, "x": "a", "y": 0, "width": 0}, "batches": []}"#,
+                "visibleRect.x: must be a finite number, not a string"
+            ),
+            (#"{"batches": [{"bogus": 1}], "visibleRect": {"x": 01}}"#, "invalid JSON at line 1, column 52: leading zero in a number"),
+        ])
     func order(document: String, message: String) {
         expectError(document, message)
     }

@@ -23,14 +23,25 @@ struct BatchValidityTests {
     @Test("valid batches: 10.1's example, sections moving with their items, items moving between sections")
     func valid() {
         // 10.1: [a b c d e]; delete 1, insert 0, move 4 → 2.
-        #expect(Self.problem { $0.deleteItems(at: [Self.path(1, 0)]); $0.insertItems(at: [Self.path(0, 0)]); $0.moveItem(at: Self.path(4, 0), to: Self.path(2, 0)) } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteItems(at: [Self.path(1, 0)]); $0.insertItems(at: [Self.path(0, 0)]);
+                $0.moveItem(at: Self.path(4, 0), to: Self.path(2, 0))
+            } == nil)
         #expect(Self.problem { $0.batchOfEverything() } == nil)
         // Section 0 moves to 2; its items are named before by 0, after by 2.
-        #expect(Self.problem { $0.moveSection(0, toSection: 2); $0.deleteItems(at: [Self.path(4, 0)]); $0.insertItem(at: Self.path(4, 2), size: nil) } == nil)
+        #expect(
+            Self.problem {
+                $0.moveSection(0, toSection: 2); $0.deleteItems(at: [Self.path(4, 0)]); $0.insertItem(at: Self.path(4, 2), size: nil)
+            } == nil)
         // An item moved into the empty section, which then holds one (index 0).
         #expect(Self.problem { $0.moveItem(at: Self.path(0, 1), to: Self.path(0, 2)) } == nil)
         // A deleted section's place taken by an insertion; −0 is a valid length.
-        #expect(Self.problem { $0.deleteSections([1]); $0.insertSection(FlowSection(itemCount: 2), at: 1); $0.reloadItem(at: Self.path(0, 0), size: Size(width: -0.0, height: 0)) } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([1]); $0.insertSection(FlowSection(itemCount: 2), at: 1);
+                $0.reloadItem(at: Self.path(0, 0), size: Size(width: -0.0, height: 0))
+            } == nil)
     }
 
     @Test("indexes out of range, before the batch and after it")
@@ -38,35 +49,77 @@ struct BatchValidityTests {
         #expect(Self.problem { $0.deleteSections([3]) } != nil)
         #expect(Self.problem { $0.reloadSection(-1, with: FlowSection(itemCount: 0)) } != nil)
         // After the batch there are 3 − 1 + 1 sections: index 3 is past the end.
-        #expect(Self.problem { $0.deleteSections([0]); $0.insertSection(FlowSection(itemCount: 0), at: 3) } != nil)
-        #expect(Self.problem { $0.deleteSections([0]); $0.insertSection(FlowSection(itemCount: 0), at: 2) } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([0]); $0.insertSection(FlowSection(itemCount: 0), at: 3)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([0]); $0.insertSection(FlowSection(itemCount: 0), at: 2)
+            } == nil)
         #expect(Self.problem { $0.deleteItems(at: [Self.path(5, 0)]) } != nil)
         #expect(Self.problem { $0.reloadItem(at: Self.path(0, 2), size: nil) } != nil)
         // Section 0 after: 5 − 1 + 1 items, so 4 is its last index, 5 past the end.
-        #expect(Self.problem { $0.deleteItems(at: [Self.path(0, 0)]); $0.insertItem(at: Self.path(5, 0), size: nil) } != nil)
-        #expect(Self.problem { $0.deleteItems(at: [Self.path(0, 0)]); $0.insertItem(at: Self.path(4, 0), size: nil) } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteItems(at: [Self.path(0, 0)]); $0.insertItem(at: Self.path(5, 0), size: nil)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.deleteItems(at: [Self.path(0, 0)]); $0.insertItem(at: Self.path(4, 0), size: nil)
+            } == nil)
         #expect(Self.problem { $0.moveItem(at: Self.path(0, 1), to: Self.path(-1, 1)) } != nil)
     }
 
     @Test("a position named twice on one side")
     func namedTwice() {
-        #expect(Self.problem { $0.deleteSections([1]); $0.moveSection(1, toSection: 0) } != nil)
-        #expect(Self.problem { $0.insertSection(FlowSection(itemCount: 0), at: 0); $0.moveSection(2, toSection: 0) } != nil)
-        #expect(Self.problem { $0.deleteItems(at: [Self.path(2, 0)]); $0.reloadItem(at: Self.path(2, 0), size: nil) } != nil)
-        #expect(Self.problem { $0.insertItem(at: Self.path(1, 1), size: nil); $0.moveItem(at: Self.path(0, 0), to: Self.path(1, 1)) } != nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([1]); $0.moveSection(1, toSection: 0)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.insertSection(FlowSection(itemCount: 0), at: 0); $0.moveSection(2, toSection: 0)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.deleteItems(at: [Self.path(2, 0)]); $0.reloadItem(at: Self.path(2, 0), size: nil)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.insertItem(at: Self.path(1, 1), size: nil); $0.moveItem(at: Self.path(0, 0), to: Self.path(1, 1))
+            } != nil)
         // The same index on both sides is fine.
-        #expect(Self.problem { $0.deleteItems(at: [Self.path(2, 0)]); $0.insertItem(at: Self.path(2, 0), size: nil) } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteItems(at: [Self.path(2, 0)]); $0.insertItem(at: Self.path(2, 0), size: nil)
+            } == nil)
     }
 
     @Test("item operations in sections the batch deletes, inserts or reloads")
     func changedSections() {
-        #expect(Self.problem { $0.deleteSections([0]); $0.deleteItems(at: [Self.path(0, 0)]) } != nil)
-        #expect(Self.problem { $0.reloadSection(1, with: FlowSection(itemCount: 3)); $0.reloadItem(at: Self.path(0, 1), size: nil) } != nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([0]); $0.deleteItems(at: [Self.path(0, 0)])
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.reloadSection(1, with: FlowSection(itemCount: 3)); $0.reloadItem(at: Self.path(0, 1), size: nil)
+            } != nil)
         // Reloaded section 1 is still section 1 after the batch.
-        #expect(Self.problem { $0.reloadSection(1, with: FlowSection(itemCount: 3)); $0.insertItem(at: Self.path(0, 1), size: nil) } != nil)
-        #expect(Self.problem { $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.insertItem(at: Self.path(0, 1), size: nil) } != nil)
+        #expect(
+            Self.problem {
+                $0.reloadSection(1, with: FlowSection(itemCount: 3)); $0.insertItem(at: Self.path(0, 1), size: nil)
+            } != nil)
+        #expect(
+            Self.problem {
+                $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.insertItem(at: Self.path(0, 1), size: nil)
+            } != nil)
         // After inserting at 1, old section 1 is section 2: items go in by 2.
-        #expect(Self.problem { $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.insertItem(at: Self.path(0, 2), size: nil) } == nil)
+        #expect(
+            Self.problem {
+                $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.insertItem(at: Self.path(0, 2), size: nil)
+            } == nil)
     }
 
     @Test("bad sizes and bad section content")
@@ -80,7 +133,10 @@ struct BatchValidityTests {
         #expect(Self.problem { $0.insertSection(mismatched, at: 0) } != nil)
         #expect(Self.problem { $0.reloadSection(0, with: FlowSection(itemCount: -1)) } != nil)
         #expect(Self.problem { $0.insertSection(FlowSection(itemCount: 1, minimumLineSpacing: -1), at: 0) } != nil)
-        #expect(Self.problem { $0.insertSection(FlowSection(itemCount: 1, sectionInset: EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)), at: 0) } != nil)
+        #expect(
+            Self.problem {
+                $0.insertSection(FlowSection(itemCount: 1, sectionInset: EdgeInsets(top: .nan, left: 0, bottom: 0, right: 0)), at: 0)
+            } != nil)
     }
 }
 

@@ -1,6 +1,6 @@
-import Foundation
 import FlowLayoutFuzz
 import FlowLayoutReference
+import Foundation
 import Testing
 
 /// The fuzz harness run as `swift test` runs it: every file of the seed corpus,

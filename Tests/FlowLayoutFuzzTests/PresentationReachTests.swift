@@ -1,6 +1,6 @@
-import Foundation
 import FlowLayoutFuzz
 import FlowLayoutReference
+import Foundation
 import Testing
 
 /// The presentation operations of fuzz programs (`flow-layout.md` 8) are

@@ -48,9 +48,11 @@ struct BatchUpdateTests {
         #expect(animation.appearing[.cell(2)]??.frame == Self.frame(120))
         #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(120))
         // The deleted item fades out at its old screen position: 120 − 60.
-        #expect(animation.disappearing[.cell(2)]! == TransitionAttributes(
-            attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 2, section: 0), frame: Self.frame(60)),
-            alpha: 0))
+        #expect(
+            animation.disappearing[.cell(2)]!
+                == TransitionAttributes(
+                    attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 2, section: 0), frame: Self.frame(60)),
+                    alpha: 0))
         // Item 1, out of view before (60, screen −60), starts there: 60 − 60.
         #expect(animation.appearing[.cell(1)]??.frame == Self.frame(0))
         #expect(animation.appearing[.cell(1)]??.alpha == 1)
@@ -61,9 +63,11 @@ struct BatchUpdateTests {
         let view = try Self.example()
         let animation = try view.performBatchUpdates([.insertItem(at: FlowIndexPath(item: 3, section: 0))], sections: Self.items(11))
         #expect(animation.contentOffset.y == 120)
-        #expect(animation.appearing[.cell(3)]!! == TransitionAttributes(
-            attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 3, section: 0), frame: Self.frame(180)),
-            alpha: 0))
+        #expect(
+            animation.appearing[.cell(3)]!!
+                == TransitionAttributes(
+                    attributes: LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: 3, section: 0), frame: Self.frame(180)),
+                    alpha: 0))
         #expect(animation.appearing[.cell(2)]??.frame == Self.frame(120))
         #expect(animation.disappearing[.cell(3)]??.frame == Self.frame(240))
         #expect(animation.disappearing[.cell(3)]??.alpha == 1)
@@ -129,7 +133,9 @@ struct BatchUpdateTests {
                 problem: .itemPastEnd(FlowIndexPath(item: 12, section: 0), itemCountAfter: 12))
         ) {
             try host.prepare(
-                forCollectionViewUpdates: [.insertItem(at: FlowIndexPath(item: 0, section: 0)), .insertItem(at: FlowIndexPath(item: 12, section: 0))],
+                forCollectionViewUpdates: [
+                    .insertItem(at: FlowIndexPath(item: 0, section: 0)), .insertItem(at: FlowIndexPath(item: 12, section: 0)),
+                ],
                 sections: Self.items(12))
         }
         #expect(
@@ -145,11 +151,14 @@ struct BatchUpdateTests {
         #expect(throws: FlowLayoutError.invalidCount(path: "updateItems[0].sectionContent.itemCount", count: -1)) {
             try host.prepare(forCollectionViewUpdates: [.insertSection(0)], sections: Self.items(-1))
         }
-        #expect(throws: FlowLayoutError.sectionOutOfRange(path: "updateItems[0].indexPathBeforeUpdate.section", section: 4, sectionCount: 1)) {
+        #expect(
+            throws: FlowLayoutError.sectionOutOfRange(path: "updateItems[0].indexPathBeforeUpdate.section", section: 4, sectionCount: 1)
+        ) {
             try host.prepare(forCollectionViewUpdates: [.deleteSection(4)], sections: Self.items(0))
         }
         #expect(throws: FlowLayoutError.invalidValue(path: "updateItems[0].itemSize.height", value: -3)) {
-            try host.prepare(forCollectionViewUpdates: [.insertItem(at: FlowIndexPath(item: 0, section: 0))], sections: Self.items(11)) { _ in
+            try host.prepare(forCollectionViewUpdates: [.insertItem(at: FlowIndexPath(item: 0, section: 0))], sections: Self.items(11)) {
+                _ in
                 Size(width: 3, height: -3)
             }
         }
@@ -166,8 +175,12 @@ struct BatchUpdateTests {
         #expect(UpdateItem(updateAction: .delete, indexPathBeforeUpdate: nil, indexPathAfterUpdate: item) == nil)
         #expect(UpdateItem(updateAction: .move, indexPathBeforeUpdate: item, indexPathAfterUpdate: .section(1)) == nil)
         #expect(UpdateItem(updateAction: .reload, indexPathBeforeUpdate: item, indexPathAfterUpdate: nil) == nil)
-        #expect(UpdateItem(updateAction: .move, indexPathBeforeUpdate: .section(0), indexPathAfterUpdate: .section(2)) == .moveSection(0, toSection: 2))
-        #expect(UpdateItem(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: item) == .insertItem(at: FlowIndexPath(item: 1, section: 0)))
+        #expect(
+            UpdateItem(updateAction: .move, indexPathBeforeUpdate: .section(0), indexPathAfterUpdate: .section(2))
+                == .moveSection(0, toSection: 2))
+        #expect(
+            UpdateItem(updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: item)
+                == .insertItem(at: FlowIndexPath(item: 1, section: 0)))
         #expect(UpdateItem.reloadSection(3).indexPathAfterUpdate == .section(3))
         #expect(UpdateIndexPath.section(3).indexPath == nil)
     }
@@ -193,7 +206,7 @@ struct RandomBatchAnimationTests {
     struct Generator {
         var state: UInt64
         mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
     }
@@ -224,7 +237,8 @@ struct RandomBatchAnimationTests {
             for index in 0..<countAfter {
                 newToOld.append(inserted.contains(index) ? nil : survivors.removeFirst())
             }
-            let items = deleted.sorted().map { UpdateItem.deleteItem(at: FlowIndexPath(item: $0, section: 0)) }
+            let items =
+                deleted.sorted().map { UpdateItem.deleteItem(at: FlowIndexPath(item: $0, section: 0)) }
                 + inserted.sorted().map { UpdateItem.insertItem(at: FlowIndexPath(item: $0, section: 0)) }
             let animation = try view.performBatchUpdates(items, sections: { _ in FlowSection(itemCount: countAfter) }) { _ in
                 Size(width: 130, height: 45)

@@ -1,5 +1,5 @@
-import Foundation
 import FlowLayoutHosting
+import Foundation
 import Testing
 
 /// The `IndexPath` and Core Graphics overloads of the state, the actor and the
@@ -78,7 +78,9 @@ struct FoundationOverloadTests {
         #expect(try await engine.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 320, height: 100)).count == 7)
         #expect(try await engine.contentOffset(forItemAt: IndexPath(indexes: [0, 9]), position: .top) == CGPoint(x: 0, y: 180))
         try await engine.setVisibleRect(CGRect(x: 0, y: 130, width: 320, height: 480))
-        #expect(try await engine.reportSize(CGSize(width: 100, height: 90), forItemAt: IndexPath(indexes: [0, 0])).contentSizeAdjustment.height == 50)
+        #expect(
+            try await engine.reportSize(CGSize(width: 100, height: 90), forItemAt: IndexPath(indexes: [0, 0])).contentSizeAdjustment.height
+                == 50)
         #expect(try await engine.setViewportSize(CGSize(width: 320, height: 400)).contentOffsetAdjustment == .zero)
         #expect(
             try await engine.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 20), velocity: .zero)
@@ -104,13 +106,17 @@ struct FoundationOverloadTests {
         #expect(try host.shouldInvalidateLayout(forPreferredSize: CGSize(width: 100, height: 41), ofItemAt: IndexPath(indexes: [0, 3])))
         let context = try host.invalidationContext(forPreferredSize: CGSize(width: 100, height: 41), ofItemAt: IndexPath(indexes: [0, 3]))
         #expect(context.contentSizeAdjustment.height == 1)
-        #expect(try host.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 9), withScrollingVelocity: CGPoint.zero) == CGPoint(x: 0, y: 9))
+        #expect(
+            try host.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 9), withScrollingVelocity: CGPoint.zero)
+                == CGPoint(x: 0, y: 9))
         #expect(host.targetContentOffset(forProposedContentOffset: CGPoint(x: 0, y: 9)) == CGPoint(x: 0, y: 9))
         // UIKit marks a section operation with an item of NSNotFound.
         let insert = UpdateItem(
             updateAction: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: IndexPath(indexes: [1, NSNotFound]))
         #expect(insert == .insertSection(1))
-        #expect(UpdateItem(updateAction: .delete, indexPathBeforeUpdate: IndexPath(indexes: [0]), indexPathAfterUpdate: nil) == .deleteSection(0))
+        #expect(
+            UpdateItem(updateAction: .delete, indexPathBeforeUpdate: IndexPath(indexes: [0]), indexPathAfterUpdate: nil)
+                == .deleteSection(0))
         #expect(UpdateItem(updateAction: .delete, indexPathBeforeUpdate: IndexPath(indexes: [0, 1, 2]), indexPathAfterUpdate: nil) == nil)
         try host.prepare(forCollectionViewUpdates: [try #require(insert)]) { _ in FlowSection(itemCount: 1) }
         #expect(host.initialLayoutAttributesForAppearingItem(at: IndexPath(indexes: [0, 0]))?.alpha == 1)

@@ -152,6 +152,10 @@ struct SelfSizingTests {
             try host.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: preferred)
         }
         #expect(host.state.contentSize == before.contentSize)
-        #expect(try host.layoutAttributesForElements(in: .infinite) == (try { var s = before; return try s.layoutAttributesForElements(in: .infinite) }()))
+        #expect(
+            try host.layoutAttributesForElements(in: .infinite)
+                == (try {
+                    var s = before; return try s.layoutAttributesForElements(in: .infinite)
+                }()))
     }
 }

@@ -90,7 +90,8 @@ package enum PresentationComparison {
             let position = random.pick(ScrollPosition.allCases)
             let actual = try state.contentOffset(forItemAt: indexPath, position: position)
             let expected = reference.contentOffset(
-                forItemAt: indexPath, position: position, hostContentSize: state.contentSize).offset
+                forItemAt: indexPath, position: position, hostContentSize: state.contentSize
+            ).offset
             if !close(actual, expected, tolerance) {
                 issues.append("offset for \(indexPath) at \(position): engine \(actual) ≠ reference \(expected)")
             }

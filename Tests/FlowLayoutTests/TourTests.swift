@@ -22,7 +22,8 @@ struct TourTests {
         let end = source.range(of: "        // tour ends", range: begin.upperBound..<source.endIndex)!
         let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }.joined(separator: "\n")
-        #expect(readme.contains("import FlowLayout\nimport Foundation\n\n" + code + "```"), "README.md's tour differs from TourTests.tour()")
+        #expect(
+            readme.contains("import FlowLayout\nimport Foundation\n\n" + code + "```"), "README.md's tour differs from TourTests.tour()")
     }
 
     @Test("the tour runs as written")
@@ -30,15 +31,15 @@ struct TourTests {
         // tour begins
         // UICollectionViewFlowLayout's properties, with UIKit's names and defaults.
         var configuration = FlowLayoutConfiguration()
-        configuration.estimatedItemSize = Size(width: 180, height: 140)   // self-sizing
+        configuration.estimatedItemSize = Size(width: 180, height: 140)  // self-sizing
         configuration.minimumLineSpacing = 8
         configuration.minimumInteritemSpacing = 8
         configuration.sectionInset = EdgeInsets(all: 8)
         configuration.headerReferenceSize = Size(width: 0, height: 40)
-        configuration.sectionHeadersPinToVisibleBounds = true            // sticky headers
+        configuration.sectionHeadersPinToVisibleBounds = true  // sticky headers
 
         // Sections play the delegate's roles: counts, per-item sizes, per-section overrides.
-        let sections = (0..<10_000).map { _ in FlowSection(itemCount: 1_000) }   // 10M items
+        let sections = (0..<10_000).map { _ in FlowSection(itemCount: 1_000) }  // 10M items
 
         // The actor, for concurrent hosts. Creating it costs O(sections): nothing is
         // laid out yet, and the 10M unmeasured items cost nothing.
@@ -54,7 +55,7 @@ struct TourTests {
             offset += 20
             let result = try await engine.performFrame(
                 FrameRequest(visibleRect: Rect(CGRect(x: 0, y: offset, width: 390, height: 844)), sizeReports: measured))
-            offset += result.update.contentOffsetAdjustment.y   // the anchor stays put
+            offset += result.update.contentOffsetAdjustment.y  // the anchor stays put
             measured = result.elements
                 .filter { $0.category == .cell }
                 .map { SizeReport(indexPath: $0.indexPath, size: measureCell(at: $0.indexPath)) }
@@ -79,8 +80,8 @@ struct TourTests {
         let visible = try state.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 390, height: 844))
         let item = try state.layoutAttributesForItem(at: IndexPath(item: 42, section: 7))
         let update = try state.reportSize(CGSize(width: 170, height: 96), forItemAt: IndexPath(item: 0, section: 0))
-        let estimated = state.contentSize        // UIKit's collectionViewContentSize: O(1)
-        let exact = state.exactContentSize()     // lays every section out first
+        let estimated = state.contentSize  // UIKit's collectionViewContentSize: O(1)
+        let exact = state.exactContentSize()  // lays every section out first
         // tour ends
         #expect(await engine.contentSize.height > 1e8)
         #expect(!changed.transitions.isEmpty)

@@ -101,7 +101,9 @@ extension SectionContext {
         }
         switch items {
         case .defaults(let run):
-            return placeDefaults(run, from: &position, item: &item, gap: layout.gap, cross: crossPosition(geometry.defaultCross), mainLow: mainLow, mainHigh: mainHigh, body)
+            return placeDefaults(
+                run, from: &position, item: &item, gap: layout.gap, cross: crossPosition(geometry.defaultCross), mainLow: mainLow,
+                mainHigh: mainHigh, body)
         case .sized(let sizes):
             for size in sizes {
                 if let result = placeSized(size) { return result }
@@ -113,7 +115,9 @@ extension SectionContext {
                     if let result = placeSized(size) { return result }
                 case .defaults(let run):
                     let crossValue = crossPosition(geometry.defaultCross)
-                    if !placeDefaults(run, from: &position, item: &item, gap: layout.gap, cross: crossValue, mainLow: mainLow, mainHigh: mainHigh, body) {
+                    if !placeDefaults(
+                        run, from: &position, item: &item, gap: layout.gap, cross: crossValue, mainLow: mainLow, mainHigh: mainHigh, body)
+                    {
                         return false
                     }
                     if position > mainHigh { return true }
@@ -177,7 +181,11 @@ extension SectionContext {
         case .defaults: firstMain = geometry.defaultMain
         case .sized(let sizes): firstMain = geometry.direction.main(sizes[0])
         case .segments(let segments):
-            if case .sized(let size) = segments.first! { firstMain = geometry.direction.main(size) } else { firstMain = geometry.defaultMain }
+            if case .sized(let size) = segments.first! {
+                firstMain = geometry.direction.main(size)
+            } else {
+                firstMain = geometry.defaultMain
+            }
         }
         // 2.2: an oversize item starts at the leading inset, whatever the alignment.
         if count == 1 && !(firstMain <= available) { return AlongLine(start: leading, gap: 0) }

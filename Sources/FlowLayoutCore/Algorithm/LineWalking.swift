@@ -182,7 +182,8 @@ extension SectionContext {
             segments.removeAll(keepingCapacity: true)
             let group = breaker.next(into: &segments)!
             if group.end <= target {
-                lineTop += group.isDefaultLines
+                lineTop +=
+                    group.isDefaultLines
                     ? geometry.defaultAdvance * group.lineCount : Offset(group.thickness) + geometry.lineSpacingOffset
                 continue
             }

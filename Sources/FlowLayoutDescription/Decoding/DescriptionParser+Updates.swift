@@ -129,7 +129,9 @@ extension DescriptionParser {
     }
 
     /// Reads a section move: `from` and `to`, both required.
-    private mutating func sectionMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> BatchUpdate.SectionMove {
+    private mutating func sectionMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError)
+        -> BatchUpdate.SectionMove
+    {
         var move = BatchUpdate.SectionMove(from: 0, to: 0)
         try object(path, Self.moveFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
             let index = try parser.count(path, &failure)
@@ -165,7 +167,9 @@ extension DescriptionParser {
     }
 
     /// Reads an item move: `from` and `to`, both required, each an item's position.
-    private mutating func itemMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> BatchUpdate.ItemMove {
+    private mutating func itemMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError)
+        -> BatchUpdate.ItemMove
+    {
         var move = BatchUpdate.ItemMove(from: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 0, section: 0))
         try object(path, Self.moveFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
             let indexPath = try parser.indexPath(path, &failure)
