@@ -176,11 +176,15 @@ struct EngineProgram {
     /// The tolerance of comparisons: 0 when exact, else 1e-9 of the content
     /// extent, and with pixel snapping a pixel more: edges that differ by a
     /// rounding may fall either side of a snapping tie (a mean of reports in
-    /// thirds makes ties common).
+    /// thirds makes ties common). Mirrored frames get two pixels: the content
+    /// width they are mirrored in is itself rounded up to the grid, so it may
+    /// differ by a pixel, and the mirrored edge then rounds on its own.
     mutating func tolerance() -> Double {
         if isExact { return 0 }
         let extent = LayoutComparison.tolerance(contentSize: reference().contentSize)
-        return state.options.displayScale > 0 ? extent + 1 / state.options.displayScale : extent
+        guard state.options.displayScale > 0 else { return extent }
+        let mirrors = state.options.layoutDirection == .rightToLeft
+        return extent + (mirrors ? 2 : 1) / state.options.displayScale
     }
 
     // MARK: - Comparisons
