@@ -30,7 +30,8 @@ enum LayoutCommand {
           --help             show this help
 
         With --updates, the visible rect V starts as the update document's visibleRect
-        (default: the description's, else the viewport at the origin) and moves by each
+        (default: the viewport at the origin, as layout-description.md says, whatever
+        V the description gives) and moves by each
         batch's adjustment, as a host would scroll. Each entry of "updates" gives the batch's contentOffsetAdjustment, its
         anchor (the element kept still, by its index path after the batch, or null) and
         its transitions: every element meeting V before or after the batch, by its index

@@ -43,8 +43,9 @@ enum UpdateReplay {
         .BatchReport]
     {
         do {
-            // The update document's V, else the description's, else the viewport at the origin.
-            try state.setVisibleRect(document.visibleRect ?? state.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))
+            // The update document's V, else the viewport at the origin (layout-description.md,
+            // Updates: the document's default, whatever V the description gave).
+            try state.setVisibleRect(document.visibleRect ?? Rect(origin: .zero, size: state.viewportSize))
         } catch {
             throw InputError("\(error)")
         }

@@ -176,12 +176,18 @@ struct PresentationTests {
     }
 
     @Test("a description's V is where an update document without its own starts")
-    func updatesStartAtTheDescriptionsV() throws {
+    func updatesStartAtTheirOwnV() throws {
         let path = try DemoRunner.temporaryFile(Self.pinning(y: 250), name: "pinned.json")
+        // Without a visibleRect of its own, an update document starts at the viewport at
+        // the origin (layout-description.md, Updates), not at the description's V.
         let output = try DemoRunner.run(["layout", path, "--updates", "-"], input: #"{"batches": [{}]}"#)
         #expect(output.status == 0, "stderr: \(output.standardError)")
-        // The empty batch moves nothing: V stays at 250, header 0 pinned at 230.
-        #expect(output.standardOutput.contains(Self.line("header", 0, at: 230, extent: 40, horizontal: false)))
+        #expect(output.standardOutput.contains(Self.line("header", 0, at: 0, extent: 40, horizontal: false)))
+        // With one, the batches start there: the empty batch moves nothing, header 0 pinned at 230.
+        let own = try DemoRunner.run(
+            ["layout", path, "--updates", "-"],
+            input: #"{"visibleRect": {"x": 0, "y": 250, "width": 320, "height": 100}, "batches": [{}]}"#)
+        #expect(own.standardOutput.contains(Self.line("header", 0, at: 230, extent: 40, horizontal: false)))
     }
 
     @Test(
