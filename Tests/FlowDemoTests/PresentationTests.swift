@@ -175,7 +175,7 @@ struct PresentationTests {
         }
     }
 
-    @Test("a description's V is where an update document without its own starts")
+    @Test("an update document without its own V starts at the viewport at the origin, not the description's V")
     func updatesStartAtTheirOwnV() throws {
         let path = try DemoRunner.temporaryFile(Self.pinning(y: 250), name: "pinned.json")
         // Without a visibleRect of its own, an update document starts at the viewport at
