@@ -111,6 +111,24 @@ struct ScrollingTests {
         }
     }
 
+    @Test("8.4 nearest to an item exactly as long as the view holds its leading edge, as top does")
+    func nearestExactFit() throws {
+        // Self-sizing items 320 × 100 (the estimate) in a 320 × 100 viewport, lines every 110.
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(estimatedItemSize: Size(width: 320, height: 100)),
+            sections: [FlowSection(itemCount: 50)], viewportSize: Size(width: 320, height: 100))
+        let target = FlowIndexPath(item: 10, section: 0)  // 1,100 ..< 1,200, below the view
+        let offset = try state.contentOffset(forItemAt: target, position: .nearest)
+        #expect(offset.y == 1_100)
+        // The item shrinks to 40: its top stays at the top of the view.
+        let result = try state.performFrame(
+            FrameRequest(
+                visibleRect: Rect(x: 0, y: offset.y, width: 320, height: 100),
+                sizeReports: [SizeReport(indexPath: target, size: Size(width: 320, height: 40))]))
+        let frame = try state.layoutAttributesForItem(at: target).frame
+        #expect(frame.minY - result.visibleRect.minY == 0)
+    }
+
     @Test("8.4 the hold ends when the host scrolls elsewhere")
     func holdEnds() throws {
         var state = try FlowLayoutState(

@@ -49,7 +49,8 @@ extension FlowLayoutState {
                 if top < visible.min || item.max - item.min > extent - headerCover - footerCover {
                     (top, .leading)
                 } else if bottom > visible.min {
-                    (bottom, .trailing)
+                    // An item exactly as long as the space keeps its leading edge, as one too long does.
+                    (bottom, bottom == top ? .leading : .trailing)
                 } else {
                     (visible.min, .leading)
                 }
