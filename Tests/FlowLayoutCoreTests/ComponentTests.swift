@@ -267,6 +267,8 @@ struct ComponentTests {
         for _ in 0..<(150 * LongRuns.factor) {
             var items = Self.items(Self.randomSegments(&random, count: random.int(1...600)))
             var runs = Self.laidOut(items, rebreak: rebreak)
+            // The sums kept up to date by the outcomes, as a section's store keeps them.
+            var sums = SizeSums(items.compactMap { $0 })
             for _ in 0..<5 {
                 // Sorted, separated edits in the current numbering.
                 var edits: [ItemEdit] = []
@@ -279,7 +281,9 @@ struct ComponentTests {
                     cursor = upper + 1
                 }
                 guard !edits.isEmpty else { continue }
-                _ = rebreak.apply(edits, to: &runs)
+                let outcome = rebreak.apply(edits, to: &runs)
+                sums.add(outcome.added)
+                sums.subtract(outcome.removed)
                 for edit in edits.reversed() {
                     items.replaceSubrange(edit.range, with: Self.items(edit.replacement))
                 }
@@ -289,6 +293,7 @@ struct ComponentTests {
                 #expect(runs.summary.lines == fresh.summary.lines)
                 #expect(runs.summary.advance == fresh.summary.advance)
                 #expect(runs.summary.sized == fresh.summary.sized)
+                #expect(sums == SizeSums(items.compactMap { $0 }), "sizes removed and added by the outcomes")
                 var stored: [Size?] = []
                 runs.forEach(from: 0) { run, _ in
                     var reader = RunReader(run)

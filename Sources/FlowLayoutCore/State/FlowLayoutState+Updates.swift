@@ -274,8 +274,10 @@ extension FlowLayoutState {
             }
             let outcome = rebreak.apply(edits, to: &store.runs)
             linesBroken = outcome.linesBroken
-            store.sums.subtract(outcome.removed)
+            // Added first: windows may replace runs an earlier window of the same
+            // call built, so what they remove can exceed what was there before.
             store.sums.add(outcome.added)
+            store.sums.subtract(outcome.removed)
             record.itemCount = store.runs.summary.items
             record.store = store.runs.summary.sized > 0 ? store : nil
             if record.isPending && record.store != nil {

@@ -41,7 +41,8 @@ struct SizeSums: Hashable, Sendable {
         height = Self.saturate(height &+ other.height)
     }
 
-    /// Removes other sums (which were added before).
+    /// Removes other sums (which were added before: a sum never goes below 0,
+    /// so add what comes before removing what goes).
     mutating func subtract(_ other: SizeSums) {
         // A saturated sum stays saturated: it no longer knows what it holds.
         if width < Self.ceiling { width = Self.saturate(width &- other.width) }
