@@ -60,10 +60,13 @@ enum AnchorCheck {
     ///   - previousOptions: the options before the update (an option change
     ///     may turn the leading edge from left to right).
     ///   - hold: the item a scroll to an item holds, and the edge it holds.
+    ///   - eitherHeldEdge: whether the held item may keep its leading or its
+    ///     trailing edge (a `nearest` jump to an item touching the view's edge
+    ///     within the tolerance: whole in view, or just outside it by a rounding).
     static func keptEdge(
         _ update: LayoutUpdate, state: inout FlowLayoutState, tolerance: Double, step: String,
         previousOptions: FlowLayoutOptions? = nil, pinnedBefore: Set<ElementCategory> = [],
-        hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)? = nil
+        hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)? = nil, eitherHeldEdge: Bool = false
     ) throws(FuzzFailure) {
         let direction = state.configuration.scrollDirection
         let adjustment = split(update.contentOffsetAdjustment, direction: direction)
@@ -95,10 +98,15 @@ enum AnchorCheck {
         }
         let before = previousOptions ?? state.options
         let edge = hold?.edge ?? (before.scrollAnchor == .firstVisibleItem ? .leading : .trailing)
-        let moved =
+        func moved(_ edge: ReferencePresentation.Edge) -> Double {
             keptEdge(of: now, edge: edge, direction: direction, options: state.options)
-            - keptEdge(of: previous, edge: edge, direction: direction, options: before)
-        guard moved == adjustment.along || abs(moved - adjustment.along) <= tolerance else {
+                - keptEdge(of: previous, edge: edge, direction: direction, options: before)
+        }
+        func kept(_ edge: ReferencePresentation.Edge) -> Bool {
+            moved(edge) == adjustment.along || abs(moved(edge) - adjustment.along) <= tolerance
+        }
+        let moved = moved(edge)
+        guard kept(edge) || (hold != nil && eitherHeldEdge && (kept(.leading) || kept(.trailing))) else {
             throw FuzzFailure(
                 "\(step): the anchor \(name(anchor)) moved \(moved) (from \(previous) to \(now)) but the adjustment is \(adjustment.along)")
         }

@@ -57,7 +57,7 @@ extension EngineProgram {
         let tolerance = tolerance()
         try AnchorCheck.keptEdge(
             update, state: &state, tolerance: tolerance, step: "step \(step) \(label)", previousOptions: previousOptions,
-            pinnedBefore: pinnedBefore ?? pinnedCategories, hold: hold)
+            pinnedBefore: pinnedBefore ?? pinnedCategories, hold: hold, eitherHeldEdge: holdEdgeIsAmbiguous)
         if let before = visibleBefore {
             let expected = Point(
                 x: before.minX + update.contentOffsetAdjustment.x, y: before.minY + update.contentOffsetAdjustment.y)

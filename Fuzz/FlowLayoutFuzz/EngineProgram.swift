@@ -44,6 +44,8 @@ struct EngineProgram {
     /// The item a scroll to an item holds (`flow-layout.md` 8.4) while the
     /// visible rect stays where it put it, and the edge it holds.
     var hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)?
+    /// Whether the held item may keep either edge (see ``jump()``).
+    var holdEdgeIsAmbiguous = false
     /// The number of operations run so far.
     var step = 0
     /// What the program did, for the tests to see that programs reach everything.
