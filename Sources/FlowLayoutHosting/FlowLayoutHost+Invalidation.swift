@@ -29,8 +29,10 @@ extension FlowLayoutHost {
             counters.boundsInvalidations += 1
             return true
         }
-        _ = try state.performFrame(FrameRequest(visibleRect: newBounds))
+        let result = try state.performFrame(FrameRequest(visibleRect: newBounds))
+        // The frame answered what is in view: the query UIKit makes next reuses it.
         elementsInView = nil
+        if result.visibleRect == bounds { remember(result.elements) }
         counters.boundsChangesTakenIn += 1
         return false
     }

@@ -119,11 +119,12 @@ public final class FlowLayoutHost {
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` for
     ///   a rect with a NaN or infinite component or a negative size.
-    /// - Complexity: O(log S + log R + k) for k elements returned.
+    /// - Complexity: O(log S + log R + k) for k elements returned; O(k) for
+    ///   ``bounds`` when they were answered last and nothing changed since (a
+    ///   scroll's frame answers them).
     public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
-        let elements = try state.layoutAttributesForElements(in: rect)
-        if rect == bounds { remember(elements) }
-        return elements
+        if rect == bounds { return try currentElementsInView() }
+        return try state.layoutAttributesForElements(in: rect)
     }
 
     /// UIKit's `layoutAttributesForItem(at:)`.
