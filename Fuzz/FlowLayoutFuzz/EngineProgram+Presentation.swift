@@ -92,7 +92,7 @@ extension EngineProgram {
         // Clamped to the content size the host has: sections past the item may
         // still count at their estimates.
         let expected = reference().contentOffset(forItemAt: path, position: position, hostContentSize: state.contentSize)
-        guard PresentationComparison.close(offset, expected.offset, tolerance()) else {
+        guard PresentationComparison.close(offset, expected.offset, tolerance() + visibleExtentRounding) else {
             throw failure("the offset for item \(path) at \(position) is \(offset), the reference's \(expected.offset)")
         }
         var rect = state.visibleRect ?? Rect(origin: .zero, size: state.viewportSize)
@@ -133,11 +133,19 @@ extension EngineProgram {
         return false
     }
 
+    /// How far offsets computed from the visible rect's extent may differ by
+    /// the order of their roundings: a few ulps of that extent (a visible rect
+    /// may be any finite size, 2e15 points wide too, where an ulp is 0.25).
+    var visibleExtentRounding: Double {
+        guard let rect = state.visibleRect else { return 0 }
+        return 4 * Swift.max(rect.width, rect.height).ulp
+    }
+
     /// Option 3: resting offsets for two proposals (a whole point from 100
     /// before the content to 100 after it) at a velocity of each sign and 0.
     mutating func rest() throws(FuzzFailure) {
         let reference = reference()
-        let tolerance = tolerance()
+        let tolerance = tolerance() + visibleExtentRounding
         let vertical = state.configuration.scrollDirection == .vertical
         let extent = vertical ? reference.contentSize.height : reference.contentSize.width
         for _ in 0..<2 {
