@@ -46,11 +46,12 @@ extension FlowLayoutState {
             case .center: (item.min + (item.max - item.min) / 2 - extent / 2, .center)
             case .bottom: (bottom, .trailing)
             case .nearest:
-                if top < visible.min || item.max - item.min > extent - headerCover - footerCover {
+                // `bottom >= top`: the item is at least as long as the space, so only
+                // its leading edge can be shown where asked (exactly as long: both).
+                if top < visible.min || bottom >= top {
                     (top, .leading)
                 } else if bottom > visible.min {
-                    // An item exactly as long as the space keeps its leading edge, as one too long does.
-                    (bottom, bottom == top ? .leading : .trailing)
+                    (bottom, .trailing)
                 } else {
                     (visible.min, .leading)
                 }

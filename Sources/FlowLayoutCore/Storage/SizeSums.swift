@@ -63,7 +63,7 @@ struct SizeSums: Hashable, Sendable {
 
     /// The sums of a sequence of sizes (unsized entries of a dense buffer skipped).
     init<S: Sequence>(_ sizes: S) where S.Element == Size {
-        for size in sizes where !size.isUnsized { add(size) }
+        self = ContiguousArray(sizes).withUnsafeBufferPointer { SizeSums($0) }
     }
 
     /// The sums of `sizes`, each finite and not negative (unsized entries of a
