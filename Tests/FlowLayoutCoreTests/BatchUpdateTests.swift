@@ -6,6 +6,17 @@ import Testing
 /// The examples of `flow-layout.md` 10, worked by hand, and the refusals of 10.6.
 @Suite("Batch updates: the spec's examples")
 struct BatchUpdateTests {
+    /// Spec 10.4's list: items 320 × 50 one a line, spacing 10 (lines every 60),
+    /// viewport 320 × 100, V at y = 120 (item 2 is the first visible).
+    static func exampleList() throws -> FlowLayoutState {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
+        configuration.minimumLineSpacing = 10
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 320, height: 100))
+        try state.setVisibleRect(Rect(x: 0, y: 120, width: 320, height: 100))
+        return state
+    }
+
     /// One item a line, 320 × 50, spacing 10: item i at y = 60 i.
     static func list(_ count: Int) throws -> FlowLayoutState {
         var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
@@ -36,11 +47,7 @@ struct BatchUpdateTests {
 
     @Test("10.4 inserting 3 items above the anchor adjusts by +180")
     func anchorInsert() throws {
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
-        configuration.minimumLineSpacing = 10
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 320, height: 100))
-        try state.setVisibleRect(Rect(x: 0, y: 120, width: 320, height: 100))
+        var state = try Self.exampleList()
         var batch = BatchUpdate()
         batch.insertItems(at: (0..<3).map { FlowIndexPath(item: $0, section: 0) })
         let result = try state.performBatchUpdates(batch)
@@ -52,11 +59,7 @@ struct BatchUpdateTests {
 
     @Test("10.4 deleting the anchor falls to the next surviving element: −60")
     func anchorDelete() throws {
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
-        configuration.minimumLineSpacing = 10
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 320, height: 100))
-        try state.setVisibleRect(Rect(x: 0, y: 120, width: 320, height: 100))
+        var state = try Self.exampleList()
         var batch = BatchUpdate()
         batch.deleteItems(at: [FlowIndexPath(item: 2, section: 0)])
         let result = try state.performBatchUpdates(batch)
@@ -68,11 +71,7 @@ struct BatchUpdateTests {
 
     @Test("10.5 transitions: before frames moved by the adjustment, nil for inserted and deleted")
     func transitions() throws {
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
-        configuration.minimumLineSpacing = 10
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: [FlowSection(itemCount: 10)], viewportSize: Size(width: 320, height: 100))
-        try state.setVisibleRect(Rect(x: 0, y: 120, width: 320, height: 100))
+        var state = try Self.exampleList()
         var batch = BatchUpdate()
         batch.deleteItems(at: [FlowIndexPath(item: 3, section: 0)])
         batch.insertItems(at: [FlowIndexPath(item: 3, section: 0)])
