@@ -203,12 +203,12 @@ public final class FlowLayoutHost {
     }
 
     /// Throws unless `rect` has finite components and a size that is not negative.
-    static func validate(_ rect: Rect, path: String) throws(FlowLayoutError) {
+    static func validate(_ rect: Rect, path: FieldPath) throws(FlowLayoutError) {
         let components = [
             ("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height),
         ]
         for (index, (name, value)) in components.enumerated() where !value.isFinite || (index >= 2 && value < 0) {
-            throw .invalidValue(path: "\(path).\(name)", value: value)
+            throw .invalidValue(path: path.appending(name), value: value)
         }
     }
 }
