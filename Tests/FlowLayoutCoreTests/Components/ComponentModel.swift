@@ -111,7 +111,9 @@ enum ComponentModel {
         runs.forEach(from: 0) { run, _ in
             let items = Self.items(of: run)
             result.append(
-                lines(items, geometry: geometry).map { Line(items: ($0.items.lowerBound + start)..<($0.items.upperBound + start), thickness: $0.thickness) })
+                lines(items, geometry: geometry).map {
+                    Line(items: ($0.items.lowerBound + start)..<($0.items.upperBound + start), thickness: $0.thickness)
+                })
             start += run.itemCount
             return true
         }

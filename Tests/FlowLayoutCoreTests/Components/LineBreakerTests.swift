@@ -76,7 +76,10 @@ struct LineBreakerTests {
         #expect(Self.groups([], geometry: geometry, random: random).groups.isEmpty)
         // An item wider than the line gets a line of its own (2.2).
         let wide: [Size?] = [nil, Size(width: 150, height: 5), nil]
-        #expect(Self.lines(Self.groups(wide, geometry: geometry, random: random).groups, geometry: geometry).map(\.items) == [0..<1, 1..<2, 2..<3])
+        #expect(
+            Self.lines(Self.groups(wide, geometry: geometry, random: random).groups, geometry: geometry).map(\.items) == [
+                0..<1, 1..<2, 2..<3,
+            ])
         // 30 + 10 + 30 + 10 + 30 = 110 > 100: two default items a line.
         #expect(geometry.perLine == 2)
         let defaults = [Size?](repeating: nil, count: 5)
@@ -88,8 +91,9 @@ struct LineBreakerTests {
         // Width and spacing 0: any number of items fits a line.
         let flat = ComponentModel.geometry(viewport: 100, spacing: 0, defaultSize: Size(width: 0, height: 3))
         #expect(flat.perLine == LineGeometry.unbounded)
-        #expect(Self.lines(Self.groups(defaults + [Size(width: 0, height: 9)], geometry: flat, random: random).groups, geometry: flat)
-            == [ComponentModel.Line(items: 0..<6, thickness: 9)])
+        #expect(
+            Self.lines(Self.groups(defaults + [Size(width: 0, height: 9)], geometry: flat, random: random).groups, geometry: flat)
+                == [ComponentModel.Line(items: 0..<6, thickness: 9)])
     }
 
     /// BREAK RULE: depends on the rule `PlainLineModel.joins` states (widths

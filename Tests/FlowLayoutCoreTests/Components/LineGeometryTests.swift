@@ -58,7 +58,8 @@ struct LineGeometryTests {
                     let taken = line.takeDefaults(count, in: geometry)
                     var expected = 0
                     while expected < count,
-                        PlainLineModel.joins(width: geometry.defaultMain, line: &model, spacing: geometry.spacing, available: geometry.available)
+                        PlainLineModel.joins(
+                            width: geometry.defaultMain, line: &model, spacing: geometry.spacing, available: geometry.available)
                     {
                         expected += 1
                         thickness = max(thickness, geometry.defaultCross)

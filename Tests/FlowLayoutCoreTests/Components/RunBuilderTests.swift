@@ -43,7 +43,8 @@ struct RunBuilderTests {
                 // Stretches of default items longer than a sparse buffer spans, between sized items.
                 items = Array(items.prefix(40)) + [Size?](repeating: nil, count: 70_000) + Array(items.dropFirst(40))
             }
-            var breaker = LineBreaker(PiecewiseSource(ComponentModel.segments(items), random: SeededRandom(seed: random.next())), geometry: geometry)
+            var breaker = LineBreaker(
+                PiecewiseSource(ComponentModel.segments(items), random: SeededRandom(seed: random.next())), geometry: geometry)
             var builder = RunBuilder(aligned: true, lineSpacing: geometry.lineSpacing)
             var groupStarts: [Int] = []
             var lines = 0
