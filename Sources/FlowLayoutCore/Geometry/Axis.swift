@@ -3,7 +3,11 @@
 /// The algorithm is written once, in two axes: the *main* axis runs along a line
 /// (x when scrolling vertically) and the *cross* axis runs across lines, which is
 /// the scroll axis (y when scrolling vertically). Horizontal scrolling is the
-/// transpose (`flow-layout.md` 5), applied here and nowhere else.
+/// transpose (`flow-layout.md` 5): line breaking, placement and re-breaking
+/// read sizes and rects only through these conversions. A few places outside
+/// this file still branch on the direction themselves (resolving insets in
+/// `SectionMetrics`, `SizeSums`, the content size, snapping's points, the
+/// estimate's mean size, and the host's offsets).
 extension ScrollDirection {
     /// The main-axis component of a size: along a line.
     @inline(__always)
