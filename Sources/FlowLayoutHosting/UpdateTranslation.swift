@@ -80,20 +80,7 @@ package struct UpdateTranslation {
     /// `error` with every path it names rewritten from the batch's fields to
     /// the update items (`updateItems[k].indexPathBeforeUpdate.section`).
     package func translating(_ error: FlowLayoutError) -> FlowLayoutError {
-        switch error {
-        case let .invalidValue(path, value): .invalidValue(path: translating(path), value: value)
-        case let .invalidCount(path, count): .invalidCount(path: translating(path), count: count)
-        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
-            .itemSizesCountMismatch(path: translating(path), itemCount: itemCount, sizeCount: sizeCount)
-        case let .sectionOutOfRange(path, section, sectionCount):
-            .sectionOutOfRange(path: translating(path), section: section, sectionCount: sectionCount)
-        case let .itemOutOfRange(path, indexPath, itemCount):
-            .itemOutOfRange(path: translating(path), indexPath: indexPath, itemCount: itemCount)
-        case let .contentTooLarge(path, extent): .contentTooLarge(path: translating(path), extent: extent)
-        case let .invalidBatch(path, .namedTwice(other)):
-            .invalidBatch(path: translating(path), problem: .namedTwice(otherPath: translating(other)))
-        case let .invalidBatch(path, problem): .invalidBatch(path: translating(path), problem: problem)
-        }
+        error.mappingPaths(translating)
     }
 
     /// A batch path (`moveItems[2].to.item`) as an update-item path

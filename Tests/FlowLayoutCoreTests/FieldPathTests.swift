@@ -62,6 +62,22 @@ struct FieldPathTests {
         #expect(operation.appending(FieldPath()) == operation)
     }
 
+    @Test("mapping an error's paths maps every path it names, and nothing else")
+    func mappingPaths() {
+        let rename = { (path: FieldPath) in FieldPath("outer").appending(path) }
+        let twice = FlowLayoutError.invalidBatch(path: "moveItems[1].to", problem: .namedTwice(otherPath: "insertItems[0]"))
+        #expect(
+            twice.mappingPaths(rename)
+                == .invalidBatch(path: "outer.moveItems[1].to", problem: .namedTwice(otherPath: "outer.insertItems[0]")))
+        let value = FlowLayoutError.invalidValue(path: "rect.width", value: -2)
+        #expect(value.mappingPaths(rename) == .invalidValue(path: "outer.rect.width", value: -2))
+        #expect(value.mappingPaths { $0 } == value)
+        let past = FlowLayoutError.invalidBatch(
+            path: "insertItems[0].item", problem: .itemPastEnd(FlowIndexPath(item: 7, section: 0), itemCountAfter: 5))
+        #expect(
+            past.mappingPaths(rename).description == "outer.insertItems[0].item: 7 is past the end of section 0 (5 items after the batch)")
+    }
+
     @Test("errors built by the engine read exactly as the spec's messages")
     func messages() throws {
         var sizes = Array(repeating: Size(width: 10, height: 10), count: 20)

@@ -41,20 +41,29 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
     ///
     /// - Complexity: O(length of the paths).
     public func prefixingPath(with prefix: FieldPath) -> FlowLayoutError {
-        let join = { (path: FieldPath) in prefix.appending(path) }
-        return switch self {
-        case let .invalidValue(path, value): .invalidValue(path: join(path), value: value)
-        case let .invalidCount(path, count): .invalidCount(path: join(path), count: count)
+        mappingPaths { prefix.appending($0) }
+    }
+
+    /// The same error with `transform` applied to its path and to every other
+    /// path it names (the other operation of ``BatchProblem/namedTwice(otherPath:)``):
+    /// how a caller that built the refused call from its own input names that
+    /// input instead.
+    ///
+    /// - Complexity: that of `transform`, once or twice.
+    public func mappingPaths(_ transform: (FieldPath) -> FieldPath) -> FlowLayoutError {
+        switch self {
+        case let .invalidValue(path, value): .invalidValue(path: transform(path), value: value)
+        case let .invalidCount(path, count): .invalidCount(path: transform(path), count: count)
         case let .itemSizesCountMismatch(path, itemCount, sizeCount):
-            .itemSizesCountMismatch(path: join(path), itemCount: itemCount, sizeCount: sizeCount)
+            .itemSizesCountMismatch(path: transform(path), itemCount: itemCount, sizeCount: sizeCount)
         case let .sectionOutOfRange(path, section, sectionCount):
-            .sectionOutOfRange(path: join(path), section: section, sectionCount: sectionCount)
+            .sectionOutOfRange(path: transform(path), section: section, sectionCount: sectionCount)
         case let .itemOutOfRange(path, indexPath, itemCount):
-            .itemOutOfRange(path: join(path), indexPath: indexPath, itemCount: itemCount)
-        case let .contentTooLarge(path, extent): .contentTooLarge(path: join(path), extent: extent)
+            .itemOutOfRange(path: transform(path), indexPath: indexPath, itemCount: itemCount)
+        case let .contentTooLarge(path, extent): .contentTooLarge(path: transform(path), extent: extent)
         case let .invalidBatch(path, .namedTwice(otherPath)):
-            .invalidBatch(path: join(path), problem: .namedTwice(otherPath: join(otherPath)))
-        case let .invalidBatch(path, problem): .invalidBatch(path: join(path), problem: problem)
+            .invalidBatch(path: transform(path), problem: .namedTwice(otherPath: transform(otherPath)))
+        case let .invalidBatch(path, problem): .invalidBatch(path: transform(path), problem: problem)
         }
     }
 }
