@@ -166,7 +166,7 @@ extension FlowLayoutHost {
 
     /// The extent lines span in a viewport of `size`: the width, scrolling vertically.
     func linesExtent(of size: Size) -> Double {
-        state.configuration.scrollDirection == .vertical ? size.width : size.height
+        state.configuration.scrollDirection.main(size)
     }
 
     /// The headers and footers that pin and meet `rect`.
