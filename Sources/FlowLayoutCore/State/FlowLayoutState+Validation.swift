@@ -27,8 +27,9 @@ extension FlowLayoutState {
 
     /// Throws unless the rect is a valid query: any finite origin and any finite
     /// size that is not negative. A far corner past the largest `Double` is fine:
-    /// the rect reaches to infinity there and meets what it meets.
-    static func validate(rect: Rect, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+    /// the rect reaches to infinity there and meets what it meets. The host
+    /// checks the bounds and sizes UIKit gives it with this rule too.
+    package static func validate(rect: Rect, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         guard rect.origin.x.isFinite else { throw .invalidValue(path: path().appending("x"), value: rect.origin.x) }
         guard rect.origin.y.isFinite else { throw .invalidValue(path: path().appending("y"), value: rect.origin.y) }
         guard rect.size.width >= 0, rect.size.width.isFinite else {
