@@ -38,9 +38,11 @@ struct LinePlacementTests {
     /// LAST-LINE RULES: the oversize case and the `.automatic` last line below
     /// state the rules the engine implements on this branch (an oversize item
     /// at the leading inset in every section; a last line on columns only when
-    /// the context says so, else leading). `flow-layout.md` 2.2 and 3.3 revised
+    /// the context says so, on a justified full line's columns whatever the
+    /// line alignment, else leading). `flow-layout.md` 2.2, 3.3 and 3.4 revised
     /// (an oversize item centred in a uniform section; a last line laid out as
-    /// a full one under 3.3 (a) and (b)) change exactly these two branches.
+    /// a full one under 3.3 (a) and (b); the columns of a full line as the
+    /// chosen alignment places it) change exactly these two branches.
     static func modelFrames(
         _ sizes: [Size], context: SectionContext, isLast: Bool, top: Double, thickness: Double
     ) -> [(x: Double, y: Double)] {
@@ -212,9 +214,6 @@ struct LinePlacementTests {
         #expect(xs([nil, nil], viewport: 330, spacing: 10, itemCount: 2, columns: true) == [0, 115])
         // 3.3: any other section's last line is leading, the minimum spacing apart.
         #expect(xs([Size(width: 200, height: 10), nil], viewport: 330, spacing: 10, itemCount: 2) == [0, 210])
-        // 3.4: leading alignment on a uniform last line: the columns of a leading full line.
-        #expect(
-            xs([nil, nil], viewport: 330, spacing: 10, itemCount: 2, columns: true, alignments: Alignments(line: .leading)) == [0, 115])
         // 2.2: an item wider than the line starts at the leading inset, whatever the alignment.
         #expect(xs([Size(width: 400, height: 50)], viewport: 320, spacing: 10, itemCount: 3, leading: 8) == [8])
         // 2.3: heights 50 and 80: the 50-high item at top + 15.
