@@ -107,31 +107,31 @@ extension FieldPath: ExpressibleByStringLiteral {
     ///
     /// - Complexity: O(length of the text).
     public init(stringLiteral text: String) {
+        let bytes = Array(text.utf8)
         var components: [Component] = []
-        var name = ""
-        var characters = text[...]
-        func flushName() {
-            if !name.isEmpty { components.append(.field(name)) }
-            name = ""
+        var nameStart = 0
+        func endName(at end: Int) {
+            if end > nameStart { components.append(.field(String(decoding: bytes[nameStart..<end], as: UTF8.self))) }
         }
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            switch character {
-            case ".":
-                flushName()
-            case "[":
-                if let close = characters.firstIndex(of: "]"), let index = Int(characters[..<close]) {
-                    flushName()
-                    components.append(.index(index))
-                    characters = characters[characters.index(after: close)...]
-                } else {
-                    name.append(character)
-                }
-            default:
-                name.append(character)
+        var position = 0
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: ".") {
+                endName(at: position)
+                position += 1
+                nameStart = position
+            } else if bytes[position] == UInt8(ascii: "["),
+                let close = bytes[(position + 1)...].firstIndex(of: UInt8(ascii: "]")),
+                let index = Int(String(decoding: bytes[(position + 1)..<close], as: UTF8.self))
+            {
+                endName(at: position)
+                components.append(.index(index))
+                position = close + 1
+                nameStart = position
+            } else {
+                position += 1
             }
         }
-        flushName()
+        endName(at: bytes.count)
         self.components = components
     }
 }
