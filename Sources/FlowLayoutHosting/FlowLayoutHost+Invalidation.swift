@@ -20,6 +20,7 @@ extension FlowLayoutHost {
     /// - Complexity: O(1).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
         try Self.validate(newBounds, path: "newBounds")
+        try supplySections(reaching: newBounds)
         if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
         if newBounds == bounds { return false }
         let config = state.configuration
@@ -52,6 +53,7 @@ extension FlowLayoutHost {
     ///   extent lines span, the relayout up to the anchor.
     public func invalidationContext(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> InvalidationContext {
         try Self.validate(newBounds, path: "newBounds")
+        try supplySections(reaching: newBounds)
         let old = bounds
         guard newBounds != old else { return InvalidationContext() }
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: old.size)

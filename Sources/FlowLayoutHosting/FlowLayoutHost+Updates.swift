@@ -36,6 +36,7 @@ extension FlowLayoutHost {
             throw translation.translating(error)
         }
         counters.batchUpdates += 1
+        carrySuppliedSections(through: updateItems)
         elementsInView = nil
         anchoredOffset = bounds.origin
         transitions = UpdateTransitions(result.transitions, configuration: state.configuration)

@@ -57,6 +57,9 @@ public final class FlowLayoutHost {
     /// The elements in view as last answered, so that a size report compares
     /// frames after it with these instead of querying them again.
     var elementsInView: ElementsInView?
+    /// The sections whose content is supplied when a query first reaches
+    /// them, and where to ask (see ``provideSectionContent(_:)``).
+    var lazySections: LazySections?
 
     /// Creates a host for `sections` shown in `bounds` (the collection view's
     /// bounds: its content offset and size).
@@ -123,6 +126,7 @@ public final class FlowLayoutHost {
     ///   ``bounds`` when they were answered last and nothing changed since (a
     ///   scroll's frame answers them).
     public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
+        try supplySections(reaching: rect)
         if rect == bounds { return try currentElementsInView() }
         return try state.layoutAttributesForElements(in: rect)
     }
@@ -133,7 +137,8 @@ public final class FlowLayoutHost {
     ///   range (UIKit's subclass answers `nil`).
     /// - Complexity: O(log S + log R + run length).
     public func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
-        try state.layoutAttributesForItem(at: indexPath)
+        try supplySections(through: indexPath.section)
+        return try state.layoutAttributesForItem(at: indexPath)
     }
 
     /// UIKit's `layoutAttributesForSupplementaryView(ofKind:at:)`: a section's
@@ -144,7 +149,8 @@ public final class FlowLayoutHost {
     public func layoutAttributesForSupplementaryView(ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath)
         throws(FlowLayoutError) -> LayoutAttributes?
     {
-        try state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+        try supplySections(through: indexPath.section)
+        return try state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
     }
 
     /// Replaces every section, as UIKit's `reloadData()` does (after an
@@ -164,6 +170,7 @@ public final class FlowLayoutHost {
         anchoredOffset = nil
         transitions = nil
         elementsInView = nil
+        lazySections?.reset(sectionCount: sections.count)
     }
 
     /// Changes the layout-wide properties (UIKit's flow layout properties),
@@ -174,6 +181,21 @@ public final class FlowLayoutHost {
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setConfiguration(_:)``.
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> InvalidationContext {
         let update = try state.setConfiguration(configuration)
+        elementsInView = nil
+        anchoredOffset = bounds.origin
+        return InvalidationContext(
+            invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
+            contentSizeAdjustment: update.contentSizeAdjustment)
+    }
+
+    /// Changes the settings beyond UIKit (alignment, anchoring, pixel
+    /// rounding, snapping), keeping the anchor still as
+    /// ``setConfiguration(_:)`` does.
+    ///
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the invalid option.
+    /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setOptions(_:)``.
+    public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> InvalidationContext {
+        let update = try state.setOptions(options)
         elementsInView = nil
         anchoredOffset = bounds.origin
         return InvalidationContext(

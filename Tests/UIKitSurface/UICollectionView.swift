@@ -1,0 +1,63 @@
+import Foundation
+
+/// UIKit's `UICollectionView`, with what its layout reads: counts, the
+/// delegate, the bounds and insets. A simulation subclasses it (every member is
+/// `open`, as in UIKit) to answer counts and to drive the layout.
+@MainActor open class UICollectionView: UIScrollView {
+    /// The category of an element a layout places.
+    public enum ElementCategory: UInt, @unchecked Sendable {
+        /// A cell.
+        case cell = 0
+        /// A supplementary view (header, footer).
+        case supplementaryView = 1
+        /// A decoration view.
+        case decorationView = 2
+    }
+
+    /// The direction a flow layout scrolls in.
+    public enum ScrollDirection: Int, @unchecked Sendable {
+        /// Vertical scrolling.
+        case vertical = 0
+        /// Horizontal scrolling.
+        case horizontal = 1
+    }
+
+    /// The element kind of a flow layout's section headers.
+    public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
+    /// The element kind of a flow layout's section footers.
+    public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
+
+    private var storedLayout: UICollectionViewLayout
+
+    /// A collection view of `frame` with `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        storedLayout = layout
+        super.init(frame: frame)
+        layout.attachedCollectionView = self
+    }
+
+    /// A collection view decoded from an archive: the surface decodes nothing.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The layout; setting it attaches the new one to this view.
+    open var collectionViewLayout: UICollectionViewLayout {
+        get { storedLayout }
+        set {
+            storedLayout.attachedCollectionView = nil
+            storedLayout = newValue
+            newValue.attachedCollectionView = self
+        }
+    }
+
+    /// The delegate, which a flow layout asks for sizes when it adopts
+    /// `UICollectionViewDelegateFlowLayout`.
+    weak open var delegate: (any UICollectionViewDelegate)?
+
+    /// The number of sections: 0 here; a simulation overrides it.
+    open var numberOfSections: Int { 0 }
+
+    /// The number of items in `section`: 0 here; a simulation overrides it.
+    open func numberOfItems(inSection section: Int) -> Int { 0 }
+}
