@@ -28,6 +28,9 @@ import Foundation
     public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
 
     private var storedLayout: UICollectionViewLayout
+    /// Whether the layout was invalidated since the view last laid out: the
+    /// next layout pass calls `prepare()` (UIKit's `setNeedsLayout`).
+    package var layoutIsInvalid = true
 
     /// A collection view of `frame` with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {

@@ -41,6 +41,7 @@ import Foundation
     /// Invalidates what `context` names. Subclasses must call super.
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         invalidationsReceived += 1
+        attachedCollectionView?.layoutIsInvalid = true
     }
 
     /// Prepares a layout pass. Subclasses should call super.

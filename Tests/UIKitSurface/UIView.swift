@@ -85,13 +85,13 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// The content inset with the system's additions (iOS 11); here the content
-    /// inset plus the safe area.
+    /// inset plus the safe area's top and bottom (UIKit's `automatic`
+    /// adjustment of a vertically scrolling view, which leaves the left and
+    /// right to `sectionInsetReference`).
     open var adjustedContentInset: UIEdgeInsets {
         let inset = contentInset
         let safe = safeAreaInsets
-        return UIEdgeInsets(
-            top: inset.top + safe.top, left: inset.left + safe.left, bottom: inset.bottom + safe.bottom,
-            right: inset.right + safe.right)
+        return UIEdgeInsets(top: inset.top + safe.top, left: inset.left, bottom: inset.bottom + safe.bottom, right: inset.right)
     }
 }
 
