@@ -22,11 +22,13 @@ extension FlowLayoutHost {
         try Self.validate(newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
-        if newBounds == bounds { return false }
+        if newBounds == bounds && !hasUnreportedSizeChange { return false }
         let config = state.configuration
         let pins = config.sectionHeadersPinToVisibleBounds || config.sectionFootersPinToVisibleBounds
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: bounds.size)
-        if relayout || pins {
+        // Sections supplied for the new bounds changed the content size: a
+        // context must carry the adjustment.
+        if relayout || pins || hasUnreportedSizeChange {
             counters.boundsInvalidations += 1
             return true
         }
@@ -55,7 +57,8 @@ extension FlowLayoutHost {
         try Self.validate(newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         let old = bounds
-        guard newBounds != old else { return InvalidationContext() }
+        let supplied = takeUnreportedSizeChange()
+        guard newBounds != old else { return InvalidationContext(contentSizeAdjustment: supplied) }
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: old.size)
         let pinnedBefore = relayout ? [] : pinnedElements(in: old)
         let result: FrameResult
@@ -66,9 +69,10 @@ extension FlowLayoutHost {
         }
         elementsInView = nil
         if newBounds.size != old.size { anchoredOffset = result.visibleRect.origin }
+        let adjustment = result.update.contentSizeAdjustment
         var context = InvalidationContext(
             invalidateEverything: relayout, contentOffsetAdjustment: result.update.contentOffsetAdjustment,
-            contentSizeAdjustment: result.update.contentSizeAdjustment)
+            contentSizeAdjustment: Size(width: adjustment.width + supplied.width, height: adjustment.height + supplied.height))
         if !relayout {
             var seen = Set<ElementIdentifier>()
             let pinned = (pinnedBefore + pinnedElements(in: result.visibleRect)).filter { seen.insert($0).inserted }

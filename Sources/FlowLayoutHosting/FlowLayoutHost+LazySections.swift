@@ -9,7 +9,11 @@
 /// reload), and repeats while the supplied extents move that last section;
 /// so, as for the core's pending sections, every frame answered is exact: the
 /// frames of a fresh layout of the supplied content. Supplying never moves
-/// the host's bounds: the content offset is the collection view's.
+/// the host's bounds: the content offset is the collection view's. The content
+/// size it changes is reported as UIKit reads it: ``FlowLayoutHost/prepare()``
+/// supplies what the bounds reach before `collectionViewContentSize` is read,
+/// and a bounds change that supplies sections invalidates the layout with a
+/// context carrying the content-size adjustment.
 extension FlowLayoutHost {
     /// Asks `provider` for the content of each section (its item sizes and
     /// overrides, by its current index) when a query first reaches it, instead
@@ -32,6 +36,17 @@ extension FlowLayoutHost {
         guard let lazy = lazySections, lazy.supplied.indices.contains(section) else { return true }
         return lazy.supplied[section]
     }
+
+    /// The content-size change supplied sections made since it was last
+    /// reported, and forgets it: the next report starts from zero.
+    func takeUnreportedSizeChange() -> Size {
+        guard let change = lazySections?.unreportedSizeChange, change != .zero else { return .zero }
+        lazySections?.unreportedSizeChange = .zero
+        return change
+    }
+
+    /// Whether supplied sections changed the content size since it was last reported.
+    var hasUnreportedSizeChange: Bool { (lazySections?.unreportedSizeChange ?? .zero) != .zero }
 
     /// Supplies every unsupplied section up to the last one `rect` reaches.
     func supplySections(reaching rect: Rect) throws(FlowLayoutError) {
@@ -56,12 +71,16 @@ extension FlowLayoutHost {
         }
         lazy.advance()
         let kept = state.visibleRect
+        let sizeBefore = state.contentSize
         do throws(FlowLayoutError) {
             _ = try state.performBatchUpdates(batch)
             if let kept { try state.setVisibleRect(kept) }
         } catch {
             throw error.prefixingPath(with: "sectionContent")
         }
+        let sizeAfter = state.contentSize
+        lazy.unreportedSizeChange.width += sizeAfter.width - sizeBefore.width
+        lazy.unreportedSizeChange.height += sizeAfter.height - sizeBefore.height
         lazySections = lazy
         elementsInView = nil
     }
@@ -121,6 +140,10 @@ struct LazySections {
     var supplied: [Bool] = []
     /// No section before this one is unsupplied.
     var firstUnsupplied = 0
+    /// The change of the content size that supplying sections made since the
+    /// host last reported it (in ``FlowLayoutHost/prepare()``, where the
+    /// content size is read next, or in a bounds change's context).
+    var unreportedSizeChange = Size.zero
 
     /// Every one of `sectionCount` sections unsupplied.
     mutating func reset(sectionCount: Int) {

@@ -104,11 +104,18 @@ public final class FlowLayoutHost {
     // MARK: - Layout
 
     /// UIKit's `prepare()`: called before each layout pass. The engine lays out
-    /// lazily, in the queries that need it, so this only counts the pass.
+    /// lazily, in the queries that need it, so this counts the pass and, when
+    /// section content is supplied lazily (``provideSectionContent(_:)``),
+    /// supplies the sections the bounds reach, so that the content size read
+    /// next counts them.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), plus the sections supplied.
     public func prepare() {
         counters.prepares += 1
+        if lazySections != nil {
+            try? supplySections(reaching: bounds)
+            _ = takeUnreportedSizeChange()
+        }
     }
 
     /// UIKit's `collectionViewContentSize`: exact for every section laid out,

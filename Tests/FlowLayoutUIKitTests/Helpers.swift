@@ -37,16 +37,52 @@ func engineAttributes(_ elements: [UICollectionViewLayoutAttributes]) -> [Layout
 @MainActor
 func differences(
     _ layout: FlowCollectionViewLayout, in rect: CGRect, reference sections: [FlowSection],
-    configuration: FlowLayoutConfiguration, viewport: CGSize
+    configuration: FlowLayoutConfiguration, viewport: CGSize, contentSize: Bool = true
 ) -> [String] {
-    let reference = ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(viewport))
+    differences(
+        layout, in: rect,
+        reference: ReferenceLayout(configuration: configuration, sections: sections, viewportSize: Size(viewport)),
+        contentSize: contentSize)
+}
+
+/// Differences between what the layout answers for `rect` and `reference`.
+@MainActor
+func differences(
+    _ layout: FlowCollectionViewLayout, in rect: CGRect, reference: ReferenceLayout, contentSize: Bool = true
+) -> [String] {
     let engine = engineAttributes(layout.layoutAttributesForElements(in: rect) ?? [])
     let tolerance = LayoutComparison.tolerance(contentSize: reference.contentSize)
     var found = LayoutComparison.differences(
         engine: engine, reference: reference.elements(in: Rect(rect)), tolerance: tolerance)
     let size = Size(layout.collectionViewContentSize)
-    if abs(size.height - reference.contentSize.height) > tolerance || abs(size.width - reference.contentSize.width) > tolerance {
+    if contentSize, abs(size.height - reference.contentSize.height) > tolerance || abs(size.width - reference.contentSize.width) > tolerance {
         found.append("content size \(size) ≠ reference \(reference.contentSize)")
     }
     return found
+}
+
+/// The metrics a delegate gives the section with identifier `id`: insets,
+/// spacings and reference sizes that vary with it.
+func sectionMetrics(_ id: Int) -> SizingDelegate.SectionMetrics {
+    SizingDelegate.SectionMetrics(
+        inset: UIEdgeInsets(top: CGFloat(id % 3 * 8), left: CGFloat(id % 4 * 5), bottom: CGFloat(id % 2 * 12), right: 6),
+        lineSpacing: CGFloat(4 + id % 5 * 3), interitemSpacing: CGFloat(id % 3 * 7),
+        header: CGSize(width: 0, height: CGFloat(id % 2 == 0 ? 32 : 0)), footer: CGSize(width: 0, height: CGFloat(id % 3 * 10)))
+}
+
+/// The engine's description of what the delegate answers for sections with
+/// identifiers `sectionIDs` holding items `items`: the input of a fresh layout.
+func delegateSections(items: [[Int]], sectionIDs: [Int]) -> [FlowSection] {
+    zip(items, sectionIDs).map { ids, id in
+        let metrics = sectionMetrics(id)
+        var section = FlowSection(itemSizes: ids.map { Size(realSize($0)) })
+        let inset = metrics.inset
+        section.sectionInset = EdgeInsets(
+            top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right))
+        section.minimumLineSpacing = Double(metrics.lineSpacing)
+        section.minimumInteritemSpacing = Double(metrics.interitemSpacing)
+        section.headerReferenceSize = Size(metrics.header)
+        section.footerReferenceSize = Size(metrics.footer)
+        return section
+    }
 }

@@ -28,6 +28,8 @@ import UIKitSurface
 final class SimulatedCollectionView: UICollectionView {
     /// The data source: the identifiers of each section's items.
     var items: [[Int]]
+    /// The identifier of each section.
+    var sectionIDs: [Int]
     /// What each cell measures to, by its identifier; `nil` for cells that
     /// keep the size they are given.
     var measure: ((Int) -> CGSize)?
@@ -57,6 +59,7 @@ final class SimulatedCollectionView: UICollectionView {
 
     init(size: CGSize, layout: UICollectionViewLayout, items: [[Int]]) {
         self.items = items
+        sectionIDs = Array(items.indices)
         super.init(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout)
     }
 
@@ -119,8 +122,9 @@ final class SimulatedCollectionView: UICollectionView {
     // MARK: - Data changes
 
     /// `reloadData()` with new items.
-    func reloadData(_ newItems: [[Int]]) {
+    func reloadData(_ newItems: [[Int]], sectionIDs newSectionIDs: [Int]? = nil) {
         items = newItems
+        sectionIDs = newSectionIDs ?? Array(newItems.indices)
         collectionViewLayout.invalidateLayout(
             with: UICollectionViewLayoutInvalidationContext(invalidateEverything: true, invalidateDataSourceCounts: true))
         needsPrepare = true
@@ -131,10 +135,13 @@ final class SimulatedCollectionView: UICollectionView {
     /// become `newItems`, described to the layout by `updates`. Returns the
     /// appearing and disappearing attributes UIKit animates.
     @discardableResult
-    func performBatchUpdates(_ updates: [UICollectionViewUpdateItem], newItems: [[Int]]) -> BatchAnimation {
+    func performBatchUpdates(_ updates: [UICollectionViewUpdateItem], newItems: [[Int]], sectionIDs newSectionIDs: [Int])
+        -> BatchAnimation
+    {
         let layout = collectionViewLayout
         let before = layout.layoutAttributesForElements(in: bounds) ?? []
         items = newItems
+        sectionIDs = newSectionIDs
         layout.invalidateLayout(
             with: UICollectionViewLayoutInvalidationContext(invalidateEverything: false, invalidateDataSourceCounts: true))
         layout.prepare()
@@ -337,10 +344,12 @@ struct BatchAnimation {
 final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
     /// The size of each item, by identifier.
     let size: (Int) -> CGSize
-    /// Each section's metrics, by section index.
+    /// Each section's metrics, by section identifier.
     let metrics: (Int) -> SectionMetrics
     /// How often each section's items were asked for, by section.
     private(set) var sizeQueries: [Int: Int] = [:]
+    /// How often each section's metrics were asked for (its inset), by section.
+    private(set) var metricQueries: [Int: Int] = [:]
 
     struct SectionMetrics {
         var inset = UIEdgeInsets.zero
@@ -363,24 +372,31 @@ final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
         return size(view.items[indexPath.section][indexPath.item])
     }
 
+    private func metrics(of view: UICollectionView, _ section: Int) -> SectionMetrics {
+        metrics((view as! SimulatedCollectionView).sectionIDs[section])
+    }
+
     func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int)
         -> UIEdgeInsets
-    { metrics(section).inset }
+    {
+        metricQueries[section, default: 0] += 1
+        return metrics(of: collectionView, section).inset
+    }
 
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int
-    ) -> CGFloat { metrics(section).lineSpacing }
+    ) -> CGFloat { metrics(of: collectionView, section).lineSpacing }
 
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
         minimumInteritemSpacingForSectionAt section: Int
-    ) -> CGFloat { metrics(section).interitemSpacing }
+    ) -> CGFloat { metrics(of: collectionView, section).interitemSpacing }
 
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
-    ) -> CGSize { metrics(section).header }
+    ) -> CGSize { metrics(of: collectionView, section).header }
 
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
-    ) -> CGSize { metrics(section).footer }
+    ) -> CGSize { metrics(of: collectionView, section).footer }
 }
