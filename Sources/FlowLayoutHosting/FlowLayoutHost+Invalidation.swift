@@ -153,11 +153,16 @@ extension FlowLayoutHost {
     /// UIKit's `invalidateLayout(with:)`: the host hands back a context this
     /// host made (its change is already applied) or one of its own. Counts it;
     /// a context with ``InvalidationContext/invalidateDataSourceCounts`` is
-    /// followed by ``reloadData(sections:)``.
+    /// followed by ``reloadData(sections:)`` (with
+    /// ``InvalidationContext/invalidateEverything``) or by
+    /// ``prepare(forCollectionViewUpdates:sections:itemSizes:)`` (without):
+    /// until then no section content is supplied (the data source already
+    /// answers for after the change).
     ///
     /// - Complexity: O(1).
     public func invalidateLayout(with context: InvalidationContext) {
         counters.contextsReceived += 1
+        if context.invalidateDataSourceCounts && !context.invalidateEverything { lazySections?.awaitingBatch = true }
     }
 
     /// UIKit's `invalidateLayout()`: everything is to be queried again. The

@@ -48,33 +48,42 @@ extension FlowLayoutHost {
     /// Whether supplied sections changed the content size since it was last reported.
     var hasUnreportedSizeChange: Bool { (lazySections?.unreportedSizeChange ?? .zero) != .zero }
 
-    /// Supplies every unsupplied section up to the last one `rect` reaches.
-    func supplySections(reaching rect: Rect) throws(FlowLayoutError) {
-        guard let lazy = lazySections, lazy.firstUnsupplied < lazy.supplied.count, rect.width.isFinite,
-            rect.height.isFinite
+    /// Supplies every unsupplied section up to the last one `rect` reaches;
+    /// with `keepingAnchor`, the bounds move as the supplied content asks (the
+    /// anchor element stays still on screen), else they stay.
+    func supplySections(reaching rect: Rect, keepingAnchor: Bool = false) throws(FlowLayoutError) {
+        guard let lazy = lazySections, !lazy.awaitingBatch, lazy.firstUnsupplied < lazy.supplied.count,
+            rect.width.isFinite, rect.height.isFinite
         else { return }
         while let last = lastSection(reaching: rect), lazySections?.firstUnsupplied ?? .max <= last {
-            try supplySections(through: last)
+            try supplySections(through: last, keepingAnchor: keepingAnchor)
         }
     }
 
     /// Supplies every unsupplied section up to `section`, as one batch.
-    func supplySections(through section: Int) throws(FlowLayoutError) {
-        guard var lazy = lazySections, lazy.firstUnsupplied <= section else { return }
+    func supplySections(through section: Int, keepingAnchor: Bool = false) throws(FlowLayoutError) {
+        guard let lazy = lazySections, lazy.firstUnsupplied <= section else { return }
         let last = Swift.min(section, lazy.supplied.count - 1)
+        try supplySections(Array(lazy.firstUnsupplied...Swift.max(lazy.firstUnsupplied, last)), keepingAnchor: keepingAnchor)
+    }
+
+    /// Supplies the unsupplied sections among `indices`, as one batch.
+    func supplySections(_ indices: [Int], keepingAnchor: Bool = false) throws(FlowLayoutError) {
+        guard var lazy = lazySections, !lazy.awaitingBatch else { return }
         var batch = BatchUpdate()
-        for q in lazy.firstUnsupplied...Swift.max(lazy.firstUnsupplied, last) where !lazy.supplied[q] {
+        for q in indices where lazy.supplied.indices.contains(q) && !lazy.supplied[q] {
             var content = lazy.provider(q)
             content.itemCount = Swift.max(0, content.itemCount)
             batch.reloadSection(q, with: content)
             lazy.supplied[q] = true
         }
+        guard !batch.isEmpty else { return }
         lazy.advance()
         let kept = state.visibleRect
         let sizeBefore = state.contentSize
         do throws(FlowLayoutError) {
             _ = try state.performBatchUpdates(batch)
-            if let kept { try state.setVisibleRect(kept) }
+            if let kept, !keepingAnchor { try state.setVisibleRect(kept) }
         } catch {
             throw error.prefixingPath(with: "sectionContent")
         }
@@ -95,6 +104,24 @@ extension FlowLayoutHost {
             end = state.contentSize.width - rect.minX
         }
         return state.sectionIndex(atOffset: end)
+    }
+
+    /// `items` with each move of an item out of a section not supplied yet
+    /// replaced by a deletion there and an insertion where it lands (appended
+    /// last): such an item has the layout's item size, not the one its content
+    /// gives, and the data source can only be asked for after the update, so
+    /// it arrives with its size from the batch's `itemSizes`. Its source
+    /// section's content is replaced whole when supplied anyway.
+    func insteadOfUnsuppliedMoves(_ items: [UpdateItem]) -> [UpdateItem] {
+        var result = items
+        for (index, item) in items.enumerated() {
+            guard item.updateAction == .move, let from = item.indexPathBeforeUpdate?.indexPath,
+                let to = item.indexPathAfterUpdate?.indexPath, !isSectionSupplied(from.section)
+            else { continue }
+            result[index] = .deleteItem(at: from)
+            result.append(.insertItem(at: to))
+        }
+        return result
     }
 
     /// Carries which sections are supplied through a batch update: deleted
@@ -144,11 +171,17 @@ struct LazySections {
     /// host last reported it (in ``FlowLayoutHost/prepare()``, where the
     /// content size is read next, or in a bounds change's context).
     var unreportedSizeChange = Size.zero
+    /// Whether the data source has changed and the batch update describing
+    /// the change has not arrived: the provider already answers for after it,
+    /// so nothing is supplied until it does.
+    var awaitingBatch = false
 
     /// Every one of `sectionCount` sections unsupplied.
     mutating func reset(sectionCount: Int) {
         supplied = Array(repeating: false, count: sectionCount)
         firstUnsupplied = 0
+        unreportedSizeChange = .zero
+        awaitingBatch = false
     }
 
     /// Moves ``firstUnsupplied`` past the supplied sections.

@@ -192,7 +192,10 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         super.invalidateLayout(with: context)
         if context.invalidateEverything && context.invalidateDataSourceCounts { needsReload = true }
-        host?.invalidateLayout(with: InvalidationContext())
+        host?.invalidateLayout(
+            with: InvalidationContext(
+                invalidateEverything: context.invalidateEverything,
+                invalidateDataSourceCounts: context.invalidateDataSourceCounts))
     }
 
     // MARK: - Batch updates
