@@ -86,7 +86,8 @@ extension FlowLayoutHost {
     /// for it. A size equal to it (reported again, or equal to the estimate of
     /// an unmeasured item) returns `false` and records nothing: this is what
     /// keeps self-sizing from looping. Headers and footers keep their reference
-    /// sizes: `false`.
+    /// sizes (`false`, as in UIKit) unless ``headersAndFootersSizeThemselves``:
+    /// then their extent along the scroll axis is compared the same way.
     ///
     /// The size is compared with the item's size before presentation, so pixel
     /// snapping (which rounds frames) never makes a report look new.
@@ -99,17 +100,25 @@ extension FlowLayoutHost {
         forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
         withOriginalAttributes originalAttributes: LayoutAttributes
     ) throws(FlowLayoutError) -> Bool {
-        guard preferredAttributes.category == .cell else { return false }
+        guard preferredAttributes.category == .cell || headersAndFootersSizeThemselves else { return false }
         let size = preferredAttributes.frame.size
         try Self.validate(
             Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
-        let current: Size
+        let unchanged: Bool
         do throws(FlowLayoutError) {
-            current = try state.sizeOfItem(at: preferredAttributes.indexPath)
+            if let kind = SupplementaryKind(preferredAttributes.category) {
+                // Only the extent along the scroll axis is a header's or footer's own.
+                let current = try state.sizeOfSupplementaryElement(
+                    ofKind: kind, inSection: preferredAttributes.indexPath.section)
+                unchanged = state.configuration.scrollDirection == .vertical
+                    ? size.height == current.height : size.width == current.width
+            } else {
+                unchanged = try size == state.sizeOfItem(at: preferredAttributes.indexPath)
+            }
         } catch {
             throw error.prefixingPath(with: "preferredAttributes")
         }
-        if size == current {
+        if unchanged {
             counters.unchangedSizes += 1
             return false
         }
@@ -118,7 +127,8 @@ extension FlowLayoutHost {
     }
 
     /// UIKit's `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`:
-    /// applies the measured size, re-laying out only what it can move (7.1),
+    /// applies the measured size (of a cell, or of a header or footer when
+    /// ``headersAndFootersSizeThemselves``), re-laying out only what it can move (7.1),
     /// and returns the context that keeps the anchor element still: its
     /// content-offset and content-size adjustments, and every cell, header and
     /// footer in view whose frame changed, the measured cell first.
@@ -134,10 +144,17 @@ extension FlowLayoutHost {
         withOriginalAttributes originalAttributes: LayoutAttributes
     ) throws(FlowLayoutError) -> InvalidationContext {
         let indexPath = preferredAttributes.indexPath
+        let kind = SupplementaryKind(preferredAttributes.category)
+        if kind != nil && !headersAndFootersSizeThemselves { return InvalidationContext() }
         let before = try currentElementsInView()
         let update: LayoutUpdate
         do throws(FlowLayoutError) {
-            update = try state.reportSize(preferredAttributes.frame.size, forItemAt: indexPath)
+            let size = preferredAttributes.frame.size
+            if let kind {
+                update = try state.reportSize(size, ofSupplementaryElementOfKind: kind, inSection: indexPath.section)
+            } else {
+                update = try state.reportSize(size, forItemAt: indexPath)
+            }
         } catch {
             throw error.prefixingPath(with: "preferredAttributes")
         }
@@ -145,7 +162,7 @@ extension FlowLayoutHost {
         let after = try currentElementsInView()
         var context = InvalidationContext(
             contentOffsetAdjustment: update.contentOffsetAdjustment, contentSizeAdjustment: update.contentSizeAdjustment)
-        let measured = ElementIdentifier(category: .cell, indexPath: indexPath)
+        let measured = ElementIdentifier(category: preferredAttributes.category, indexPath: indexPath)
         context.invalidate([measured] + Self.changedElements(before: before, after: after).filter { $0 != measured })
         return context
     }
@@ -207,5 +224,16 @@ extension FlowLayoutHost {
         }
         changed += frames.keys
         return changed.sorted()
+    }
+}
+
+extension SupplementaryKind {
+    /// The kind of a header or footer category; `nil` for a cell.
+    init?(_ category: ElementCategory) {
+        switch category {
+        case .cell: return nil
+        case .header: self = .header
+        case .footer: self = .footer
+        }
     }
 }

@@ -47,6 +47,12 @@ public final class FlowLayoutHost {
     /// What the host has done since it was created: the proof that self-sizing
     /// and scrolling invalidate only what they must.
     public internal(set) var counters = HostCounters()
+    /// Whether headers and footers size themselves (beyond UIKit, whose flow
+    /// layout ignores their preferred sizes): their preferred attributes are
+    /// then taken as cells' are, with their reference size as the estimate
+    /// (``/FlowLayoutCore/FlowLayoutState/reportSize(_:ofSupplementaryElementOfKind:inSection:)``).
+    /// Default: `false`, as in UIKit.
+    public var headersAndFootersSizeThemselves = false
     /// The content offset that keeps the anchor after a batch update or a size
     /// change, until the host's bounds move there or elsewhere.
     var anchoredOffset: Point?

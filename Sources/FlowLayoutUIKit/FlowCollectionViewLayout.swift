@@ -73,6 +73,12 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     /// the collection view's `traitCollection.displayScale`, as UIKit rounds;
     /// 0 turns rounding off.
     open var displayScale: CGFloat? { didSet { propertiesChanged() } }
+    /// Whether headers and footers size themselves, as cells do: their
+    /// `preferredLayoutAttributesFitting(_:)` is taken, with the reference size
+    /// as the estimate, and the first visible element stays still. UIKit's
+    /// flow layout ignores their preferred sizes; so does this layout by
+    /// default (`false`).
+    open var headersAndFootersSizeThemselves = false { didSet { host?.headersAndFootersSizeThemselves = headersAndFootersSizeThemselves } }
 
     /// The engine behind the overrides, once the layout has been prepared in
     /// a collection view.
@@ -159,8 +165,9 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         return context
     }
 
-    /// Whether a cell's measured size differs from the one in use: only then
-    /// does it invalidate, so a cell measuring itself again never loops.
+    /// Whether a cell's measured size (or a header's or footer's, when they
+    /// size themselves) differs from the one in use: only then does it
+    /// invalidate, so a view measuring itself again never loops.
     open override func shouldInvalidateLayout(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
@@ -170,8 +177,8 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
             ?? false
     }
 
-    /// Applies a cell's measured size and returns the context that keeps the
-    /// anchor element still on screen.
+    /// Applies a cell's (or a self-sizing header's or footer's) measured size
+    /// and returns the context that keeps the anchor element still on screen.
     open override func invalidationContext(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
@@ -345,6 +352,7 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
                 self.sectionContent(section, in: view, delegate: delegate)
             }
         }
+        made?.headersAndFootersSizeThemselves = headersAndFootersSizeThemselves
         host = made
         needsReload = false
     }
@@ -438,12 +446,20 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     }
 
     /// The engine's attributes of preferred attributes UIKit hands over: a
-    /// cell's only (headers and footers keep their reference sizes, as in UIKit).
+    /// cell's, and a header's or footer's when ``headersAndFootersSizeThemselves``
+    /// (otherwise they keep their reference sizes, as in UIKit).
     private func layoutAttributes(_ attributes: UICollectionViewLayoutAttributes) -> LayoutAttributes? {
-        guard attributes.representedElementCategory == .cell, let indexPath = FlowIndexPath(attributes.indexPath) else {
-            return nil
+        guard let indexPath = FlowIndexPath(attributes.indexPath) else { return nil }
+        let category: ElementCategory
+        switch (attributes.representedElementCategory, attributes.representedElementKind) {
+        case (.cell, _): category = .cell
+        case (.supplementaryView, UICollectionView.elementKindSectionHeader?) where headersAndFootersSizeThemselves:
+            category = .header
+        case (.supplementaryView, UICollectionView.elementKindSectionFooter?) where headersAndFootersSizeThemselves:
+            category = .footer
+        default: return nil
         }
-        return LayoutAttributes(category: .cell, indexPath: indexPath, frame: Rect(attributes.frame))
+        return LayoutAttributes(category: category, indexPath: indexPath, frame: Rect(attributes.frame))
     }
 
     /// UIKit attributes of the engine's.

@@ -33,6 +33,9 @@ final class SimulatedCollectionView: UICollectionView {
     /// What each cell measures to, by its identifier; `nil` for cells that
     /// keep the size they are given.
     var measure: ((Int) -> CGSize)?
+    /// What each header or footer measures to, by its kind and its section's
+    /// identifier; `nil` for those that keep the size they are given.
+    var measureSupplementary: ((String, Int) -> CGSize)?
     /// The display scale of the view's trait collection.
     var scale: CGFloat = 0
     /// The safe area, for `sectionInsetReference`.
@@ -42,7 +45,8 @@ final class SimulatedCollectionView: UICollectionView {
     private(set) var contextsApplied = 0
     /// Contexts made by bounds changes.
     private(set) var boundsContexts = 0
-    /// Cells whose preferred size the layout accepted, with how many times.
+    /// Elements whose preferred size the layout accepted, with how many times:
+    /// cells by index path, headers as [−1, section], footers as [−2, section].
     private(set) var acceptedSizes: [IndexPath: Int] = [:]
     /// Preferred sizes the layout declined.
     private(set) var declinedSizes = 0
@@ -234,9 +238,11 @@ final class SimulatedCollectionView: UICollectionView {
     func layoutPass() {
         prepareIfNeeded()
         let elements = collectionViewLayout.layoutAttributesForElements(in: bounds) ?? []
-        if measure != nil {
-            for original in elements where original.representedElementCategory == .cell {
-                selfSize(original.indexPath)
+        for original in elements {
+            if original.representedElementCategory == .cell {
+                if measure != nil { selfSize(original) }
+            } else if measureSupplementary != nil {
+                selfSize(original)
             }
         }
         prepareIfNeeded()
@@ -252,17 +258,24 @@ final class SimulatedCollectionView: UICollectionView {
     }
 
     /// One cell's `preferredLayoutAttributesFitting(_:)` and what UIKit does with it.
-    private func selfSize(_ indexPath: IndexPath) {
+    private func selfSize(_ original: UICollectionViewLayoutAttributes) {
         let layout = collectionViewLayout
-        guard let current = layout.layoutAttributesForItem(at: indexPath), let measure,
-            let preferred = current.copy() as? UICollectionViewLayoutAttributes
+        let indexPath = original.indexPath
+        guard let current = attributes(of: original), let preferred = current.copy() as? UICollectionViewLayoutAttributes
         else { return }
-        preferred.size = measure(items[indexPath.section][indexPath.item])
+        if let kind = original.representedElementKind {
+            guard let measureSupplementary else { return }
+            preferred.size = measureSupplementary(kind, sectionIDs[indexPath.section])
+        } else {
+            guard let measure else { return }
+            preferred.size = measure(items[indexPath.section][indexPath.item])
+        }
         guard layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: current) else {
             declinedSizes += 1
             return
         }
-        acceptedSizes[indexPath, default: 0] += 1
+        let key = original.representedElementKind.map { IndexPath(indexes: [$0 == UICollectionView.elementKindSectionHeader ? -1 : -2, indexPath.section]) } ?? indexPath
+        acceptedSizes[key, default: 0] += 1
         let anchor = firstVisibleElement()
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: current)
         apply(context)
