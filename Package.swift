@@ -88,7 +88,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowLayoutTests",
-            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport"]
+            dependencies: [
+                "FlowLayout", "FlowLayoutDescription", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport",
+                "FlowLayoutUIKitOnSurface", "UIKitSurface",
+            ]
         ),
         // The streaming description reader against the tree decoder it replaced.
         .testTarget(

@@ -110,7 +110,8 @@ extension FlowLayoutHost {
                 // Only the extent along the scroll axis is a header's or footer's own.
                 let current = try state.sizeOfSupplementaryElement(
                     ofKind: kind, inSection: preferredAttributes.indexPath.section)
-                unchanged = state.configuration.scrollDirection == .vertical
+                unchanged =
+                    state.configuration.scrollDirection == .vertical
                     ? size.height == current.height : size.width == current.width
             } else {
                 unchanged = try size == state.sizeOfItem(at: preferredAttributes.indexPath)

@@ -4,10 +4,10 @@
 /// points of a collection view layout, one method for each, with UIKit's
 /// names, driven synchronously in UIKit's call order.
 ///
-/// A UIKit app subclasses `UICollectionViewLayout` and forwards each override
-/// to a host (the article <doc:UsingItFromUIKit> has the whole subclass); this
-/// module compiles and is tested on any platform, against a simulated
-/// collection view that calls it as UIKit does.
+/// `FlowCollectionViewLayout` (the `FlowLayoutUIKit` library; see
+/// <doc:UsingItFromUIKit>) forwards each override of `UICollectionViewLayout`
+/// to a host; this module compiles and is tested on any platform, against a
+/// simulated collection view that calls it as UIKit does.
 ///
 /// The lifecycle, as UIKit drives it:
 /// 1. ``prepare()``, ``collectionViewContentSize``, then

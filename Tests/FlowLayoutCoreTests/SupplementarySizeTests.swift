@@ -71,12 +71,16 @@ struct SupplementarySizeTests {
                 let extent = Double(random.int(0...12) * 4)
                 let size = vertical ? Size(width: 10, height: extent) : Size(width: extent, height: 10)
                 let update = try state.reportSize(size, ofSupplementaryElementOfKind: kind, inSection: section)
-                if kind == .header { model.sections[section].section.headerReferenceSize = size } else {
+                if kind == .header {
+                    model.sections[section].section.headerReferenceSize = size
+                } else {
                     model.sections[section].section.footerReferenceSize = size
                 }
                 if let anchor = update.anchor, let old = update.previousAnchorFrame {
                     let now = try frame(of: anchor, in: &state)
-                    let moved = vertical ? now.minY - old.minY - update.contentOffsetAdjustment.y
+                    let moved =
+                        vertical
+                        ? now.minY - old.minY - update.contentOffsetAdjustment.y
                         : now.minX - old.minX - update.contentOffsetAdjustment.x
                     if moved != 0 { issues.append("step \(step): anchor \(anchor) moved \(moved)") }
                 }

@@ -55,7 +55,8 @@ func differences(
     var found = LayoutComparison.differences(
         engine: engine, reference: reference.elements(in: Rect(rect)), tolerance: tolerance)
     let size = Size(layout.collectionViewContentSize)
-    if contentSize, abs(size.height - reference.contentSize.height) > tolerance || abs(size.width - reference.contentSize.width) > tolerance {
+    if contentSize, abs(size.height - reference.contentSize.height) > tolerance || abs(size.width - reference.contentSize.width) > tolerance
+    {
         found.append("content size \(size) ≠ reference \(reference.contentSize)")
     }
     return found

@@ -105,8 +105,10 @@ struct InteractiveMovementTests {
         for _ in 0..<400 {
             let point = Point(
                 x: random.double(0...390), y: random.double(0...reference.contentSize.height))
-            let expected = reference.attributes.first { $0.category == .cell && $0.frame.minX <= point.x && point.x <= $0.frame.maxX && $0.frame.minY <= point.y
-                    && point.y <= $0.frame.maxY }?.indexPath
+            let expected = reference.attributes.first {
+                $0.category == .cell && $0.frame.minX <= point.x && point.x <= $0.frame.maxX && $0.frame.minY <= point.y
+                    && point.y <= $0.frame.maxY
+            }?.indexPath
             let found = try host.indexPathForItem(at: point)
             #expect(found == expected, "at \(point)")
             if found != nil { hits += 1 }

@@ -274,7 +274,10 @@ final class SimulatedCollectionView: UICollectionView {
             declinedSizes += 1
             return
         }
-        let key = original.representedElementKind.map { IndexPath(indexes: [$0 == UICollectionView.elementKindSectionHeader ? -1 : -2, indexPath.section]) } ?? indexPath
+        let key =
+            original.representedElementKind.map {
+                IndexPath(indexes: [$0 == UICollectionView.elementKindSectionHeader ? -1 : -2, indexPath.section])
+            } ?? indexPath
         acceptedSizes[key, default: 0] += 1
         let anchor = firstVisibleElement()
         let context = layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: current)
@@ -377,7 +380,9 @@ final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
         self.metrics = metrics
     }
 
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    )
         -> CGSize
     {
         sizeQueries[indexPath.section, default: 0] += 1
@@ -389,7 +394,9 @@ final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
         metrics((view as! SimulatedCollectionView).sectionIDs[section])
     }
 
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int)
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    )
         -> UIEdgeInsets
     {
         metricQueries[section, default: 0] += 1
@@ -406,10 +413,12 @@ final class SizingDelegate: NSObject, UICollectionViewDelegateFlowLayout {
     ) -> CGFloat { metrics(of: collectionView, section).interitemSpacing }
 
     func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
     ) -> CGSize { metrics(of: collectionView, section).header }
 
     func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
     ) -> CGSize { metrics(of: collectionView, section).footer }
 }

@@ -7,10 +7,14 @@ import Foundation
 /// inset; UIKit refuses them), which the layout's one shim reads as `nil`.
 @MainActor public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     /// The size of the item at `indexPath`.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+    )
         -> CGSize
     /// The margins of `section`.
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int)
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int
+    )
         -> UIEdgeInsets
     /// The line spacing of `section`.
     func collectionView(
@@ -23,11 +27,13 @@ import Foundation
     ) -> CGFloat
     /// The header size of `section`.
     func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
     ) -> CGSize
     /// The footer size of `section`.
     func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
     ) -> CGSize
 }
 
@@ -56,11 +62,13 @@ extension UICollectionViewDelegateFlowLayout {
 
     /// Not implemented: NaN × NaN.
     public func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForHeaderInSection section: Int
     ) -> CGSize { CGSize(width: CGFloat.nan, height: .nan) }
 
     /// Not implemented: NaN × NaN.
     public func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        referenceSizeForFooterInSection section: Int
     ) -> CGSize { CGSize(width: CGFloat.nan, height: .nan) }
 }
