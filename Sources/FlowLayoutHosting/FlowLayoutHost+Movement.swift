@@ -46,12 +46,8 @@ extension FlowLayoutHost {
         try supplySections(through: Swift.max(previousIndexPath.section, targetIndexPath.section))
         let before = try currentElementsInView()
         let sizeBefore = state.contentSize
-        let kept = bounds
-        var batch = BatchUpdate()
-        batch.moveItem(at: previousIndexPath, to: targetIndexPath)
         do throws(FlowLayoutError) {
-            _ = try state.performBatchUpdates(batch)
-            try state.setVisibleRect(kept)
+            _ = try state.moveItem(at: previousIndexPath, to: targetIndexPath)
         } catch {
             throw error.prefixingPath(with: "previousIndexPath")
         }
