@@ -214,17 +214,28 @@ extension FlowLayoutHost {
     }
 
     /// The elements of `before` and `after` whose frames differ, or that are in
-    /// one only, in element order.
+    /// one only, in element order. Both lists are in element order (rect
+    /// queries answer in it): one merge walk, no hashing.
+    ///
+    /// - Complexity: O(k) for the k elements of both.
     static func changedElements(before: [LayoutAttributes], after: [LayoutAttributes]) -> [ElementIdentifier] {
-        var frames: [ElementIdentifier: Rect] = [:]
-        for element in before { frames[element.identifier] = element.frame }
         var changed: [ElementIdentifier] = []
-        for element in after {
-            if let frame = frames.removeValue(forKey: element.identifier), frame == element.frame { continue }
-            changed.append(element.identifier)
+        var i = 0
+        var j = 0
+        while i < before.count || j < after.count {
+            if j == after.count || (i < before.count && before[i].identifier < after[j].identifier) {
+                changed.append(before[i].identifier)
+                i += 1
+            } else if i == before.count || after[j].identifier < before[i].identifier {
+                changed.append(after[j].identifier)
+                j += 1
+            } else {
+                if before[i].frame != after[j].frame { changed.append(after[j].identifier) }
+                i += 1
+                j += 1
+            }
         }
-        changed += frames.keys
-        return changed.sorted()
+        return changed
     }
 }
 
