@@ -5,7 +5,8 @@
 extension FlowLayoutHost {
     /// The index path of the cell whose frame holds `point` (edges included;
     /// the first in element order where two touch), or `nil` over a gap, a
-    /// header or a footer. UIKit's `indexPathForItem(at:)`.
+    /// header or a footer: ``/FlowLayoutCore/FlowLayoutState/indexPathForItem(at:)``
+    /// after supplying the sections the point reaches.
     ///
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError/invalidValue(path:value:)`` at
     ///   `point.x` or `point.y` for a NaN or infinite component.
@@ -14,13 +15,7 @@ extension FlowLayoutHost {
         let probe = Rect(origin: point, size: .zero)
         try Self.validate(probe, path: "point")
         try supplySections(reaching: probe)
-        var found: FlowIndexPath?
-        try state.enumerateElements(in: probe) { element in
-            guard element.category == .cell else { return true }
-            found = element.indexPath
-            return false
-        }
-        return found
+        return try state.indexPathForItem(at: point)
     }
 
     /// UIKit's `invalidationContext(forInteractivelyMovingItems:withTargetPosition:previousIndexPaths:previousPosition:)`

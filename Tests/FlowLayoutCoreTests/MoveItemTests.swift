@@ -54,4 +54,21 @@ struct MoveItemTests {
         }
         #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame.minY == 240)
     }
+
+    @Test("the point hit test: the cell under a point, nil over a header or a gap; NaN refused")
+    func hitTest() throws {
+        // Width 230: items 100 × 50 with spacing 10 → two a line, justified (x 0 and 130);
+        // a 20-point header above.
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50), headerReferenceSize: Size(width: 0, height: 20)),
+            sections: [FlowSection(itemCount: 5)], viewportSize: Size(width: 230, height: 400))
+        #expect(try state.indexPathForItem(at: Point(x: 10, y: 10)) == nil)
+        #expect(try state.indexPathForItem(at: Point(x: 10, y: 30)) == FlowIndexPath(item: 0, section: 0))
+        #expect(try state.indexPathForItem(at: Point(x: 115, y: 30)) == nil)
+        #expect(try state.indexPathForItem(at: Point(x: 229, y: 81)) == FlowIndexPath(item: 3, section: 0))
+        #expect(try state.indexPathForItem(at: Point(x: 10, y: 200)) == nil)
+        #expect(throws: FlowLayoutError.invalidValue(path: "point.y", value: .nan)) {
+            try state.indexPathForItem(at: Point(x: 0, y: .nan))
+        }
+    }
 }
