@@ -29,6 +29,12 @@ extension FlowLayoutHost {
         elementsInView = nil
     }
 
+    /// Whether section content is asked for lazily: ``provideSectionContent(_:)``
+    /// was called (until a new host is made).
+    ///
+    /// - Complexity: O(1).
+    public var suppliesSectionContent: Bool { lazySections != nil }
+
     /// Whether the content of `section` has been supplied (always, without a provider).
     ///
     /// - Complexity: O(1).

@@ -87,6 +87,8 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     private var needsReload = true
     /// Whether a property changed since the host last took them.
     private var needsProperties = false
+    /// The collection view the engine was made for.
+    private weak var preparedView: UICollectionView?
 
     /// A layout with UIKit's defaults.
     public override init() {
@@ -106,7 +108,10 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         super.prepare()
         guard let view = collectionView else { return }
         let bounds = Rect(contentRect(of: view.bounds, in: view))
-        if needsReload || host == nil {
+        // A new collection view, or a delegate that now adopts (or no longer
+        // adopts) the flow layout protocol, reads everything again.
+        let asksDelegate = view.delegate is any UICollectionViewDelegateFlowLayout
+        if needsReload || host == nil || preparedView !== view || host?.suppliesSectionContent != asksDelegate {
             rebuild(in: view, bounds: bounds)
         } else if let host {
             if needsProperties || host.state.configuration != configuration(in: view)
@@ -347,13 +352,17 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         let made = try? FlowLayoutHost(
             configuration: configuration(in: view), sections: counts, bounds: bounds,
             options: resolvedOptions(in: view))
-        if let made, let delegate = FlowDelegate(view: view, layout: self) {
-            made.provideSectionContent { [unowned self, unowned view] section in
-                self.sectionContent(section, in: view, delegate: delegate)
+        if let made, FlowDelegate(view: view, layout: self) != nil {
+            // Nothing held strongly: the delegate is read from the view at each
+            // ask (UIKit's delegate is weak; holding it would make a cycle).
+            made.provideSectionContent { [weak self] section in
+                guard let self, let view = self.collectionView else { return FlowSection(itemCount: 0) }
+                return self.sectionContent(section, in: view, delegate: FlowDelegate(view: view, layout: self))
             }
         }
         made?.headersAndFootersSizeThemselves = headersAndFootersSizeThemselves
         host = made
+        preparedView = view
         needsReload = false
     }
 
@@ -515,11 +524,12 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
 }
 
 /// The collection view's `UICollectionViewDelegateFlowLayout`, each method
-/// answering `nil` where the delegate does not implement it.
+/// answering `nil` where the delegate does not implement it. Made for one ask
+/// (a section's content, a batch's items) and dropped after it.
 @MainActor private struct FlowDelegate {
     let delegate: any UICollectionViewDelegateFlowLayout
-    unowned let view: UICollectionView
-    unowned let layout: UICollectionViewLayout
+    let view: UICollectionView
+    let layout: UICollectionViewLayout
 
     /// The delegate of `view`, when it adopts the protocol.
     init?(view: UICollectionView, layout: UICollectionViewLayout) {

@@ -94,4 +94,36 @@ struct DelegateTests {
                 layout, in: view.bounds, reference: [FlowSection(itemCount: 50), FlowSection(itemCount: 50)],
                 configuration: configuration, viewport: view.bounds.size) == [])
     }
+
+    @Test("a delegate set after the first pass is asked from the next; the layout holds no delegate")
+    func delegateLifecycle() {
+        let layout = FlowCollectionViewLayout()
+        layout.displayScale = 0
+        let view = SimulatedCollectionView(size: CGSize(width: 390, height: 700), layout: layout, items: identifiers([20, 20]))
+        view.layoutPass()
+        #expect(layout.host?.suppliesSectionContent == false)
+        weak var released: SizingDelegate?
+        do {
+            let delegate = SizingDelegate(size: realSize, metrics: sectionMetrics)
+            released = delegate
+            view.delegate = delegate
+            view.reloadData(view.items)
+            #expect(layout.host?.suppliesSectionContent == true)
+            #expect(delegate.sizeQueries[0] == 20)
+            #expect(
+                differences(
+                    layout, in: view.bounds, reference: delegateSections(items: view.items, sectionIDs: view.sectionIDs),
+                    configuration: Self.configuration, viewport: view.bounds.size, contentSize: false) == [])
+        }
+        // Neither the layout nor its engine keeps the delegate alive (UIKit's is weak).
+        #expect(released == nil)
+        view.reloadData(view.items)
+        #expect(layout.host?.suppliesSectionContent == false)
+        // Moved to another collection view, the layout reads that one.
+        let other = SimulatedCollectionView(size: CGSize(width: 300, height: 500), layout: layout, items: identifiers([7]))
+        other.layoutPass()
+        #expect(layout.collectionView === other)
+        #expect(layout.host?.state.numberOfSections == 1)
+        #expect(layout.host?.state.totalItemCount == 7)
+    }
 }
