@@ -126,4 +126,27 @@ struct DelegateTests {
         #expect(layout.host?.state.numberOfSections == 1)
         #expect(layout.host?.state.totalItemCount == 7)
     }
+
+    @Test("scrolling horizontally: delegate sizes against a fresh layout, sections supplied as they are reached")
+    func horizontal() {
+        let layout = FlowCollectionViewLayout()
+        layout.displayScale = 0
+        layout.scrollDirection = .horizontal
+        let view = SimulatedCollectionView(size: CGSize(width: 390, height: 500), layout: layout, items: identifiers([40, 300, 60]))
+        let delegate = SizingDelegate(size: realSize, metrics: sectionMetrics)
+        view.delegate = delegate
+        view.layoutPass()
+        var configuration = FlowLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        let reference = ReferenceLayout(
+            configuration: configuration, sections: delegateSections(items: view.items, sectionIDs: view.sectionIDs),
+            viewportSize: Size(view.bounds.size))
+        #expect(delegate.sizeQueries[2] == nil)
+        for x in stride(from: CGFloat(0), to: reference.contentSize.width, by: 1_500) {
+            view.contentOffset = CGPoint(x: x, y: 0)
+            view.layoutPass()
+            #expect(differences(layout, in: view.bounds, reference: reference, contentSize: false) == [])
+        }
+        #expect(delegate.sizeQueries[2] == 60)
+    }
 }
