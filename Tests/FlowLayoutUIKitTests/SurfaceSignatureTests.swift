@@ -106,6 +106,10 @@ struct SurfaceSignatureTests {
         #expect(type(of: \Attributes.alpha) == ReferenceWritableKeyPath<Attributes, CGFloat>.self)
         #expect(type(of: \Attributes.zIndex) == ReferenceWritableKeyPath<Attributes, Int>.self)
         #expect(type(of: \Attributes.isHidden) == ReferenceWritableKeyPath<Attributes, Bool>.self)
+        #expect(type(of: \Attributes.bounds) == ReferenceWritableKeyPath<Attributes, CGRect>.self)
+        #expect(type(of: \Attributes.transform) == ReferenceWritableKeyPath<Attributes, CGAffineTransform>.self)
+        let item: any UIDynamicItem = Attributes()
+        #expect(item.center == .zero)
         #expect(type(of: \Attributes.indexPath) == ReferenceWritableKeyPath<Attributes, IndexPath>.self)
         #expect(
             type(of: \Attributes.representedElementCategory) == KeyPath<Attributes, UICollectionView.ElementCategory>.self)
@@ -181,6 +185,11 @@ struct SurfaceSignatureTests {
         let flow: UICollectionViewLayout = UICollectionViewFlowLayout()
         #expect(flow is UICollectionViewFlowLayout)
         requireSendable(UICollectionView.self)
+        let translating: any UIDataSourceTranslating = view
+        #expect(translating.presentationSectionIndex(forDataSourceSectionIndex: 3) == 3)
+        #expect(
+            type(of: UICollectionView.presentationIndexPath(forDataSourceIndexPath:))
+                == (@Sendable (UICollectionView) -> @MainActor @Sendable (IndexPath?) -> IndexPath?).self)
         func decode(_ type: UICollectionView.Type, from coder: NSCoder) -> UICollectionView? { type.init(coder: coder) }
         _ = decode
     }

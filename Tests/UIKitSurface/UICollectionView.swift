@@ -3,7 +3,7 @@ import Foundation
 /// UIKit's `UICollectionView`, with what its layout reads: counts, the
 /// delegate, the bounds and insets. A simulation subclasses it (every member is
 /// `open`, as in UIKit) to answer counts and to drive the layout.
-@MainActor open class UICollectionView: UIScrollView {
+@MainActor open class UICollectionView: UIScrollView, UIDataSourceTranslating {
     /// The category of an element a layout places.
     public enum ElementCategory: UInt, @unchecked Sendable {
         /// A cell.
@@ -63,4 +63,30 @@ import Foundation
 
     /// The number of items in `section`: 0 here; a simulation overrides it.
     open func numberOfItems(inSection section: Int) -> Int { 0 }
+
+    /// The presented section of a data source section: the same, with no
+    /// update in flight (as here).
+    open func presentationSectionIndex(forDataSourceSectionIndex dataSourceSectionIndex: Int) -> Int {
+        dataSourceSectionIndex
+    }
+
+    /// The data source section of a presented section: the same here.
+    open func dataSourceSectionIndex(forPresentationSectionIndex presentationSectionIndex: Int) -> Int {
+        presentationSectionIndex
+    }
+
+    /// The presented index path of a data source index path: the same here.
+    open func presentationIndexPath(forDataSourceIndexPath dataSourceIndexPath: IndexPath?) -> IndexPath? {
+        dataSourceIndexPath
+    }
+
+    /// The data source index path of a presented index path: the same here.
+    open func dataSourceIndexPath(forPresentationIndexPath presentationIndexPath: IndexPath?) -> IndexPath? {
+        presentationIndexPath
+    }
+
+    /// Runs `actionsToTranslate`.
+    open func performUsingPresentationValues(_ actionsToTranslate: () -> Void) {
+        actionsToTranslate()
+    }
 }

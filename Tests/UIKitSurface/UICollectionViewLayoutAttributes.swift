@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's `UICollectionViewLayoutAttributes`: where one element sits.
-@MainActor open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying {
+@MainActor open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying, UIDynamicItem {
     private var category = UICollectionView.ElementCategory.cell
     private var kind: String?
 
@@ -17,6 +17,13 @@ import Foundation
         get { frame.size }
         set { frame.size = newValue }
     }
+    /// The bounds: the frame's size at the origin. Setting it sets the size.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { frame.size = newValue.size }
+    }
+    /// The affine transform.
+    open var transform: CGAffineTransform = .identity
     /// The opacity.
     open var alpha: CGFloat = 1
     /// The stacking order.
@@ -60,6 +67,7 @@ import Foundation
         copy.zIndex = zIndex
         copy.isHidden = isHidden
         copy.indexPath = indexPath
+        copy.transform = transform
         return copy
     }
 }
