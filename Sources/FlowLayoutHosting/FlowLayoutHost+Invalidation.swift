@@ -19,7 +19,7 @@ extension FlowLayoutHost {
     ///   `newBounds.x` ... `newBounds.height`; nothing changes.
     /// - Complexity: O(1).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
-        try Self.validate(newBounds, path: "newBounds")
+        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
         if newBounds == bounds && !hasUnreportedSizeChange { return false }
@@ -54,7 +54,7 @@ extension FlowLayoutHost {
     /// - Complexity: O(k) for the k elements in view, plus, for a change of the
     ///   extent lines span, the relayout up to the anchor.
     public func invalidationContext(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> InvalidationContext {
-        try Self.validate(newBounds, path: "newBounds")
+        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         let old = bounds
         let supplied = takeUnreportedSizeChange()
@@ -102,17 +102,15 @@ extension FlowLayoutHost {
     ) throws(FlowLayoutError) -> Bool {
         guard preferredAttributes.category == .cell || headersAndFootersSizeThemselves else { return false }
         let size = preferredAttributes.frame.size
-        try Self.validate(
-            Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
+        try FlowLayoutState.validate(rect: Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
         let unchanged: Bool
         do throws(FlowLayoutError) {
             if let kind = SupplementaryKind(preferredAttributes.category) {
                 // Only the extent along the scroll axis is a header's or footer's own.
                 let current = try state.sizeOfSupplementaryElement(
                     ofKind: kind, inSection: preferredAttributes.indexPath.section)
-                unchanged =
-                    state.configuration.scrollDirection == .vertical
-                    ? size.height == current.height : size.width == current.width
+                let direction = state.configuration.scrollDirection
+                unchanged = direction.cross(size) == direction.cross(current)
             } else {
                 unchanged = try size == state.sizeOfItem(at: preferredAttributes.indexPath)
             }
@@ -195,7 +193,7 @@ extension FlowLayoutHost {
 
     /// The extent lines span in a viewport of `size`: the width, scrolling vertically.
     func linesExtent(of size: Size) -> Double {
-        state.configuration.scrollDirection == .vertical ? size.width : size.height
+        state.configuration.scrollDirection.main(size)
     }
 
     /// The headers and footers that pin and meet `rect`.

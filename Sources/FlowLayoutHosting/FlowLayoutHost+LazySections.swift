@@ -103,9 +103,9 @@ extension FlowLayoutHost {
     /// The last section `rect` reaches along the scroll axis, by the current
     /// (partly estimated) extents.
     func lastSection(reaching rect: Rect) -> Int? {
-        let vertical = state.configuration.scrollDirection == .vertical
-        var end = vertical ? rect.maxY : rect.maxX
-        if !vertical && state.options.layoutDirection == .rightToLeft {
+        let direction = state.configuration.scrollDirection
+        var end = direction.cross(Point(x: rect.maxX, y: rect.maxY))
+        if direction == .horizontal && state.options.layoutDirection == .rightToLeft {
             // Mirrored: the rect's left edge is the furthest natural offset.
             end = state.contentSize.width - rect.minX
         }

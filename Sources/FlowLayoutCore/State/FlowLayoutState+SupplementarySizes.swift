@@ -23,9 +23,8 @@ extension FlowLayoutState {
         try checkSection(section, path: "section")
         let metrics = sectionMetrics(sections[section].metricsIndex)
         let extent = kind == .header ? metrics.headerExtent : metrics.footerExtent
-        let across = configuration.scrollDirection == .vertical ? viewportSize.width : viewportSize.height
-        return configuration.scrollDirection == .vertical
-            ? Size(width: across, height: extent) : Size(width: extent, height: across)
+        let direction = configuration.scrollDirection
+        return direction.rect(main: 0, cross: 0, mainLength: direction.main(viewportSize), crossLength: extent).size
     }
 
     /// Applies the size a header or footer reported, keeping the anchor still.
@@ -46,7 +45,7 @@ extension FlowLayoutState {
         try Self.validate(size: size, path: "size")
         let record = sections[section]
         let metrics = sectionMetrics(record.metricsIndex)
-        let extent = configuration.scrollDirection == .vertical ? size.height : size.width
+        let extent = configuration.scrollDirection.cross(size)
         let current = kind == .header ? metrics.headerExtent : metrics.footerExtent
         guard extent != current else {
             return LayoutUpdate(
