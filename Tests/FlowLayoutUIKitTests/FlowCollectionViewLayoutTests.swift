@@ -151,4 +151,29 @@ struct FlowCollectionViewLayoutTests {
         view.layoutPass()
         #expect(layout.host?.state.configuration.scrollDirection == .horizontal)
     }
+
+    @Test("a batch update's appearing and disappearing attributes: inserted cells fade in, the others move")
+    func transitions() throws {
+        let layout = FlowCollectionViewLayout()
+        layout.displayScale = 0
+        layout.itemSize = CGSize(width: 100, height: 100)
+        let view = SimulatedCollectionView(size: CGSize(width: 320, height: 600), layout: layout, items: identifiers([30]))
+        view.layoutPass()
+        var items = view.items
+        items[0].insert(999, at: 1)
+        let insert = UICollectionViewUpdateItem(
+            action: .insert, indexPathBeforeUpdate: nil, indexPathAfterUpdate: IndexPath(item: 1, section: 0))
+        let animation = view.performBatchUpdates([insert], newItems: items, sectionIDs: view.sectionIDs)
+        let inserted = try #require(
+            animation.appearing[Key(UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 1, section: 0)))] ?? nil)
+        #expect(inserted.alpha == 0)
+        #expect(inserted.frame == layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame)
+        // Item 1 before the update is item 2 after: it ends at its new frame, opaque.
+        let moved = try #require(
+            animation.disappearing[Key(UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 1, section: 0)))] ?? nil)
+        #expect(moved.alpha == 1)
+        #expect(moved.frame == layout.layoutAttributesForItem(at: IndexPath(item: 2, section: 0))?.frame)
+        // Outside an update there are none.
+        #expect(layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 1, section: 0)) == nil)
+    }
 }

@@ -116,4 +116,29 @@ struct InteractiveMovementTests {
         #expect(hits > 100)
         #expect(delegate.sizeQueries[2] == 90)
     }
+
+    @Test("the movement's contexts: UIKit's index paths and target kept, the moved cells named")
+    func contexts() throws {
+        let (view, layout, delegate) = Self.view(counts: [50])
+        #expect(delegate.sizeQueries[0] == 50)
+        let from = IndexPath(item: 2, section: 0)
+        let to = IndexPath(item: 6, section: 0)
+        let finger = Self.center(of: to, in: layout)
+        let context = layout.invalidationContext(
+            forInteractivelyMovingItems: [to], withTargetPosition: finger, previousIndexPaths: [from],
+            previousPosition: Self.center(of: from, in: layout))
+        #expect(context.targetIndexPathsForInteractivelyMovingItems == [to])
+        #expect(context.previousIndexPathsForInteractivelyMovingItems == [from])
+        #expect(context.interactiveMovementTarget == finger)
+        // The moved cell first, then every cell between whose place changed.
+        let named = try #require(context.invalidatedItemIndexPaths)
+        #expect(named.first == to)
+        #expect(Set((2...6).map { IndexPath(item: $0, section: 0) }).isSubset(of: Set(named)))
+        #expect(context.contentOffsetAdjustment == .zero)
+        // Ending a cancelled movement moves it back and names it again.
+        let ending = layout.invalidationContextForEndingInteractiveMovementOfItems(
+            toFinalIndexPaths: [from], previousIndexPaths: [to], movementCancelled: true)
+        #expect(ending.invalidatedItemIndexPaths?.first == from)
+        withExtendedLifetime(view) {}
+    }
 }
