@@ -224,8 +224,10 @@ private struct BatchPlanner {
         guard indexPath.item >= 0, indexPath.item < count else {
             throw .itemOutOfRange(path: path.appending("item"), indexPath: indexPath, itemCount: count)
         }
-        if let other = itemsNamedBefore[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other.path)) }
-        itemsNamedBefore[indexPath] = entry
+        // One hash for the check and the record (on a refusal the planner is dropped).
+        if let other = itemsNamedBefore.updateValue(entry, forKey: indexPath) {
+            throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other.path))
+        }
     }
 
     /// Step 3: item deletions, reloads and move sources.
@@ -269,10 +271,18 @@ private struct BatchPlanner {
     mutating func nameItemsAfter() throws(FlowLayoutError) {
         var named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)] = []
         named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
+        var reserved: Int?  // the section whose lists were last sized for the insertions
         for (index, insertion) in batch.insertedItems.enumerated() {
             let entry = Entry(field: .insertItems, index: index)
             let old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
             named.append((insertion.indexPath, old, entry))
+            if batch.insertedItems.count > 1, reserved != old {
+                // Sized once for the whole list: fifty insertions into one
+                // section would otherwise grow these eight and six times.
+                items[old, default: Self.emptyItemPlan].inserted.reserveCapacity(batch.insertedItems.count)
+                placedItems[old, default: []].reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
+                reserved = old
+            }
             items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
             placedItems[old, default: []].append(insertion.indexPath.item)
         }
@@ -302,8 +312,9 @@ private struct BatchPlanner {
             guard indexPath.item < countAfter else {
                 throw .invalidBatch(path: entry.path.appending("item"), problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
             }
-            if let other = namedAfter[indexPath] { throw .invalidBatch(path: entry.path, problem: .namedTwice(otherPath: other.path)) }
-            namedAfter[indexPath] = entry
+            if let other = namedAfter.updateValue(entry, forKey: indexPath) {
+                throw .invalidBatch(path: entry.path, problem: .namedTwice(otherPath: other.path))
+            }
         }
     }
 
