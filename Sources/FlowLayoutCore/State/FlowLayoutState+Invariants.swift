@@ -58,7 +58,7 @@ extension FlowLayoutState {
     private func checkRuns(of record: SectionRecord, section q: Int) {
         let store = record.store!
         store.runs.checkStructure()
-        let geometry = geometry(record.metricsIndex)
+        let geometry = geometry(of: record)
         var runStarts: [Int] = []
         var start = 0
         store.runs.forEach(from: 0, before: .zero) { run, before in

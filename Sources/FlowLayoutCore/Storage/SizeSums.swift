@@ -7,10 +7,17 @@
 /// The sums saturate at 2⁶¹ units (about 3.5·10¹³ points): a saturated sum
 /// no longer bounds anything (``isSaturated``), and a section that large is
 /// checked against the content limit by laying it out.
+///
+/// They also keep a census of the sizes (``SizeCensus``): whether every size
+/// counted is exactly the same (`flow-layout.md` 3.3: a section of equal sizes
+/// is uniform), in O(1) per size added or removed, never a scan.
 struct SizeSums: Hashable, Sendable {
     /// Widths and heights, in units of 2⁻¹⁶ point.
     private(set) var width: Int64 = 0
     private(set) var height: Int64 = 0
+    /// The census of the widths and of the heights.
+    private(set) var widths = SizeCensus()
+    private(set) var heights = SizeCensus()
 
     static let zero = SizeSums()
     private static let scale = 65_536.0
@@ -33,12 +40,16 @@ struct SizeSums: Hashable, Sendable {
     mutating func add(_ size: Size) {
         width = Self.saturate(width &+ Self.units(size.width))
         height = Self.saturate(height &+ Self.units(size.height))
+        widths.add(size.width)
+        heights.add(size.height)
     }
 
     /// Adds other sums.
     mutating func add(_ other: SizeSums) {
         width = Self.saturate(width &+ other.width)
         height = Self.saturate(height &+ other.height)
+        widths.add(other.widths)
+        heights.add(other.heights)
     }
 
     /// Removes other sums (which were added before: a sum never goes below 0,
@@ -47,7 +58,25 @@ struct SizeSums: Hashable, Sendable {
         // A saturated sum stays saturated: it no longer knows what it holds.
         if width < Self.ceiling { width = Self.saturate(width &- other.width) }
         if height < Self.ceiling { height = Self.saturate(height &- other.height) }
+        widths.subtract(other.widths)
+        heights.subtract(other.heights)
     }
+
+    /// The one size every size counted has, when they are all exactly equal and
+    /// there is at least one; `nil` otherwise.
+    var commonSize: Size? {
+        guard let w = widths.commonValue, let h = heights.commonValue else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    /// The one extent along lines every size counted has, when they all have
+    /// the same and there is at least one.
+    func commonMain(_ direction: ScrollDirection) -> Double? {
+        direction == .vertical ? widths.commonValue : heights.commonValue
+    }
+
+    /// The number of sizes counted.
+    var count: Int { widths.count }
 
     /// Whether either sum reached the ceiling, so that it is no longer exact.
     var isSaturated: Bool { width >= Self.ceiling || height >= Self.ceiling }
@@ -77,17 +106,23 @@ struct SizeSums: Hashable, Sendable {
             let end = Swift.min(start + (1 << 14), sizes.count)
             var width: Int64 = 0
             var height: Int64 = 0
+            var widths = SizeCensus()
+            var heights = SizeCensus()
             for index in start..<end {
                 let size = sizes[index]
                 if size.width < 0x1p32 && size.height < 0x1p32 {
                     width &+= Self.smallUnits(size.width)
                     height &+= Self.smallUnits(size.height)
+                    widths.add(size.width)
+                    heights.add(size.height)
                 } else if !size.isUnsized {
                     add(size)
                 }
             }
             self.width = Self.saturate(self.width &+ width)
             self.height = Self.saturate(self.height &+ height)
+            self.widths.add(widths)
+            self.heights.add(heights)
             start = end
         }
     }
@@ -101,4 +136,66 @@ struct SizeSums: Hashable, Sendable {
     }
 
     init() {}
+}
+
+/// A census of non-negative doubles that answers, in O(1), whether every value
+/// counted is exactly the same: the count `n`, and the sums of the values' bit
+/// patterns `b` and of their squares, as exact integers. By Cauchy–Schwarz,
+/// `n·Σb² = (Σb)²` exactly when every `b` is equal (the difference is the sum of
+/// `(bᵢ − bⱼ)²` over all pairs). Values are added and removed in any order:
+/// the sums wrap, and the true sums (below 2⁹⁵ and 2¹⁵⁸ for fewer than 2³¹
+/// values) are what they hold whenever they are read.
+struct SizeCensus: Hashable, Sendable {
+    /// The number of values.
+    private(set) var count = 0
+    /// The sum of the bit patterns.
+    private var sum: UInt128 = 0
+    /// The sum of their squares, in two halves: `high·2¹²⁸ + low`.
+    private var squaresLow: UInt128 = 0
+    private var squaresHigh: UInt128 = 0
+
+    /// Counts `value` (finite, not negative).
+    @inline(__always)
+    mutating func add(_ value: Double) {
+        // `+ 0` turns −0 into +0, which compares equal to it.
+        let bits = UInt128((value + 0).bitPattern)
+        count += 1
+        sum &+= bits
+        let (low, overflow) = squaresLow.addingReportingOverflow(bits &* bits)
+        squaresLow = low
+        if overflow { squaresHigh &+= 1 }
+    }
+
+    /// Counts every value of `other`.
+    mutating func add(_ other: SizeCensus) {
+        count += other.count
+        sum &+= other.sum
+        let (low, overflow) = squaresLow.addingReportingOverflow(other.squaresLow)
+        squaresLow = low
+        squaresHigh &+= other.squaresHigh &+ (overflow ? 1 : 0)
+    }
+
+    /// Removes every value of `other`, counted before.
+    mutating func subtract(_ other: SizeCensus) {
+        count -= other.count
+        sum &-= other.sum
+        let (low, borrow) = squaresLow.subtractingReportingOverflow(other.squaresLow)
+        squaresLow = low
+        squaresHigh &-= other.squaresHigh &+ (borrow ? 1 : 0)
+    }
+
+    /// The value every value counted has, when they are all equal and there is
+    /// at least one; `nil` otherwise.
+    ///
+    /// - Complexity: O(1).
+    var commonValue: Double? {
+        guard count > 0 else { return nil }
+        let n = UInt128(count)
+        // n·Σb², against (Σb)², both as 256-bit numbers.
+        let product = squaresLow.multipliedFullWidth(by: n)
+        let productHigh = product.high &+ squaresHigh &* n
+        let square = sum.multipliedFullWidth(by: sum)
+        guard productHigh == square.high && product.low == square.low else { return nil }
+        return Double(bitPattern: UInt64(truncatingIfNeeded: sum / n))
+    }
 }
