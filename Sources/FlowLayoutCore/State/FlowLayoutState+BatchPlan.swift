@@ -110,6 +110,10 @@ private struct BatchPlanner {
     var itemsNamedBefore: [FlowIndexPath: String] = [:]
 
     var deleted = Set<Int>()
+    /// Item and section moves that repeat an earlier one exactly, by index:
+    /// dropped (10.6).
+    var repeatedItemMoves = Set<Int>()
+    var repeatedSectionMoves = Set<Int>()
     var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var movedTo: [Int: Int] = [:]
@@ -164,7 +168,13 @@ private struct BatchPlanner {
             let sums = try FlowLayoutState.validate(section: reload.section, path: "reloadSections[\(index)].section")
             reloaded[reload.index] = (reload.section, sums)
         }
+        var seen = Set<[Int]>()
         for (index, move) in batch.movedSections.enumerated() {
+            // 10.6: an exact duplicate of a move is dropped, as UIKit tolerates it.
+            guard seen.insert([move.from, move.to]).inserted else {
+                repeatedSectionMoves.insert(index)
+                continue
+            }
             try nameBefore(move.from, "moveSections[\(index)].from")
         }
     }
@@ -177,7 +187,7 @@ private struct BatchPlanner {
             let sums = try FlowLayoutState.validate(section: insertion.section, path: "insertSections[\(index)].section")
             inserted[insertion.index] = (insertion.section, sums)
         }
-        for (index, move) in batch.movedSections.enumerated() {
+        for (index, move) in batch.movedSections.enumerated() where !repeatedSectionMoves.contains(index) {
             try nameAfter(move.to, "moveSections[\(index)].to")
             movedTo[move.from] = move.to
             movedFrom[move.to] = move.from
@@ -210,6 +220,8 @@ private struct BatchPlanner {
     /// Step 3: item deletions, reloads and move sources.
     mutating func nameItemsBefore() throws(FlowLayoutError) {
         for (index, indexPath) in batch.deletedItems.enumerated() {
+            // 10.6: an item delete inside a section the batch deletes is redundant: dropped.
+            if deleted.contains(indexPath.section) { continue }
             try nameItemBefore(indexPath, "deleteItems[\(index)]")
             items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
             removedItems[indexPath.section, default: []].append(indexPath.item)
@@ -218,7 +230,13 @@ private struct BatchPlanner {
             try nameItemBefore(reload.indexPath, "reloadItems[\(index)]")
             items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
         }
+        var seen = Set<BatchUpdate.ItemMove>()
         for (index, move) in batch.movedItems.enumerated() {
+            // 10.6: an exact duplicate of a move is dropped.
+            guard seen.insert(move).inserted else {
+                repeatedItemMoves.insert(index)
+                continue
+            }
             try nameItemBefore(move.from, "moveItems[\(index)].from")
             items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
             removedItems[move.from.section, default: []].append(move.from.item)
@@ -248,12 +266,15 @@ private struct BatchPlanner {
         var named: [(indexPath: FlowIndexPath, old: Int, path: String)] = []
         for (index, insertion) in batch.insertedItems.enumerated() {
             let path = "insertItems[\(index)]"
+            // 10.6: an item insert inside a section the batch inserts is redundant: dropped.
+            let section = insertion.indexPath.section
+            if section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
             let old = try sectionBefore(ofItemAfter: insertion.indexPath, path)
             named.append((insertion.indexPath, old, path))
             items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
             placedItems[old, default: []].append(insertion.indexPath.item)
         }
-        for (index, move) in batch.movedItems.enumerated() {
+        for (index, move) in batch.movedItems.enumerated() where !repeatedItemMoves.contains(index) {
             let path = "moveItems[\(index)].to"
             let old = try sectionBefore(ofItemAfter: move.to, path)
             named.append((move.to, old, path))
