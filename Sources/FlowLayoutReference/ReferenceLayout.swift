@@ -115,7 +115,8 @@ package struct ReferenceLayout: Sendable {
             let header = cross(section.headerReferenceSize ?? configuration.headerReferenceSize)
             let footer = cross(section.footerReferenceSize ?? configuration.footerReferenceSize)
             let leading = vertical ? inset.left : inset.top
-            let available = viewportMain - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
+            // avail = viewport − inset.left − inset.right, in that order (the spec's terms).
+            let available = vertical ? viewportMain - inset.left - inset.right : viewportMain - inset.top - inset.bottom
 
             // 4.1, 4.2: the header, then the leading inset.
             if header > 0 {

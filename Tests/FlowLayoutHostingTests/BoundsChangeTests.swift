@@ -43,7 +43,7 @@ struct BoundsChangeTests {
         let header1 = FlowIndexPath(item: 0, section: 1)
         #expect(view.boundsContexts.last == InvalidationContext(invalidatedSupplementaryIndexPaths: [.header: [header0]]))
         #expect(view.shown.first { $0.identifier == .header(0) }?.frame == Rect(x: 0, y: 100, width: 320, height: 40))
-        #expect(view.shown.first { $0.identifier == .header(0) }?.zIndex == 1024)
+        #expect(view.shown.first { $0.identifier == .header(0) }?.zIndex == 10)
         try view.scroll(toY: 250)
         #expect(
             view.boundsContexts.last == InvalidationContext(invalidatedSupplementaryIndexPaths: [.header: [header0, header1]]))

@@ -186,7 +186,7 @@ struct DocSnippetTests {
             ofKind: .header, at: FlowIndexPath(item: 0, section: 0))
         // header?.frame.minY == 230: pushed up by the end of section 0's lines, at 270.
         #expect(header?.frame.minY == 230)
-        #expect(header?.zIndex == 1024)
+        #expect(header?.zIndex == 10)
 
         var list = try FlowLayoutState(
             configuration: FlowLayoutConfiguration(estimatedItemSize: Size(width: 320, height: 50)),

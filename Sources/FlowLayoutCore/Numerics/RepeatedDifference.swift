@@ -35,6 +35,7 @@ struct RepeatedDifference: Hashable, Sendable {
         var r = start
         var left = n
         while left > 0 {
+            if step(r) == r { return r }  // a fixed point: c is below half a unit of r
             if left >= 8 && r > 0 {
                 let jump = leap(from: r, budget: left, floor: 0)
                 if jump.steps > 0 {
@@ -60,7 +61,9 @@ struct RepeatedDifference: Hashable, Sendable {
         // Most lines end within a few items: take those plainly.
         while taken < Swift.min(maximum, 8) {
             guard floor <= r else { return (taken, r) }
-            r = step(r)
+            let next = step(r)
+            if next == r { return (maximum, r) }  // a fixed point within the floor: every step fits
+            r = next
             taken += 1
         }
         while taken < maximum {
@@ -82,13 +85,14 @@ struct RepeatedDifference: Hashable, Sendable {
     /// step's) staying at least `floor`: the value reached and the steps taken
     /// (0 when no leap is possible; the caller then takes one plain step).
     private func leap(from r: Double, budget: Int, floor: Double) -> (value: Double, steps: Int) {
-        guard budget >= 3, r > 0 else { return (r, 0) }
+        guard budget >= 3 else { return (r, 0) }
+        let settled = step(r)
+        if settled == r { return (r, budget) }  // a fixed point: c is below half a unit (or 0)
+        guard r > 0 else { return (r, 0) }
         // The binade [bottom, top) where every Double is a multiple of `unit`; the
         // subnormals and the lowest normal binade share the smallest unit.
         let unit = r.ulp
         let bottom = r < 0x1p-1021 ? 0 : Double(sign: .plus, exponent: r.exponent, significand: 1)
-        let settled = step(r)
-        if settled == r { return (r, budget) }  // a fixed point: c is below half a unit
         // Every value the leap claims, and the exact result of every step
         // towards it, stays on this binade's grid: well above its bottom.
         let low = Swift.max(floor, bottom + 2 * c + 2 * unit)
