@@ -129,11 +129,8 @@ struct BatchUpdateTests {
         redundant.deleteItems(at: [FlowIndexPath(item: 2, section: 0), FlowIndexPath(item: 0, section: 0)])
         redundant.insertItem(at: FlowIndexPath(item: 1, section: 1), size: nil)
         redundant.moveItem(at: FlowIndexPath(item: 0, section: 1), to: FlowIndexPath(item: 3, section: 0))
-        redundant.moveSection(0, toSection: 0)
         var withoutRedundant = state
-        var expected = plain
-        expected.moveSection(0, toSection: 0)
-        _ = try withoutRedundant.performBatchUpdates(expected)
+        _ = try withoutRedundant.performBatchUpdates(plain)
         var withRedundant = state
         _ = try withRedundant.performBatchUpdates(redundant)
         #expect(try withRedundant.layoutAttributesForElements(in: .infinite) == withoutRedundant.layoutAttributesForElements(in: .infinite))
@@ -144,6 +141,17 @@ struct BatchUpdateTests {
             viewportSize: Size(width: 320, height: 500))
         model.apply(redundant)
         #expect(model.sections.map(\.sizes.count) == [4, 2])
+        // A section move given twice is one move.
+        var twice = BatchUpdate()
+        twice.moveSection(0, toSection: 1)
+        twice.moveSection(0, toSection: 1)
+        var once = BatchUpdate()
+        once.moveSection(0, toSection: 1)
+        var movedTwice = state
+        var movedOnce = state
+        _ = try movedTwice.performBatchUpdates(twice)
+        _ = try movedOnce.performBatchUpdates(once)
+        #expect(try movedTwice.layoutAttributesForElements(in: .infinite) == movedOnce.layoutAttributesForElements(in: .infinite))
     }
 
     @Test("10.6 refusals name the operation and change nothing")
@@ -187,7 +195,7 @@ struct BatchUpdateTests {
         }
         try expectRefusal("moveItems[0].to.section: section 0 is inserted by the same batch") {
             $0.insertSection(FlowSection(itemCount: 2), at: 0)
-            $0.moveItem(at: FlowIndexPath(item: 0, section: 1), to: FlowIndexPath(item: 0, section: 0))
+            $0.moveItem(at: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 0, section: 0))
         }
         try expectRefusal("reloadItems[0].section: section 0 is reloaded by the same batch") {
             $0.reloadSection(0, with: FlowSection(itemCount: 2))

@@ -168,18 +168,35 @@ extension FlowLayoutState {
         let width = contentSize.width
         let mirrors = mirrorsAlongScrollAxis
         // Leading from the right, a line's leading edge is the largest right edge
-        // of its items as presented: origins are rounded, widths are not (8.3).
-        func presented(_ start: LineStart) -> Double {
-            guard mirrors else { return presentation.snap(start.edge.double) }
-            var edge = -Double.infinity
+        // of its items as presented: origins are rounded, widths are not (8.3), so
+        // lines (and a header) that start at one natural edge may present apart.
+        func presented(_ start: LineStart) -> [Double] {
+            guard mirrors else { return [presentation.snap(start.edge.double)] }
+            var candidates: [Double] = []
             if let line = start.line {
-                forEachItemFrame(of: line) { frame in edge = Swift.max(edge, direction.crossSpan(presentation.present(frame)).max) }
-            } else {
-                let header = sectionMetrics(sections[start.section].metricsIndex).headerExtent
-                let frame = direction.rect(main: 0, cross: start.edge.double, mainLength: 0, crossLength: header)
-                edge = direction.crossSpan(presentation.present(frame)).max
+                var lines = [line]
+                var earlier = line
+                while let previous = self.line(before: earlier), previous.span.top == start.edge {
+                    lines.append(previous)
+                    earlier = previous
+                }
+                var later = line
+                while let next = self.line(after: later), next.span.top == start.edge {
+                    lines.append(next)
+                    later = next
+                }
+                for line in lines {
+                    var edge = -Double.infinity
+                    forEachItemFrame(of: line) { frame in edge = Swift.max(edge, direction.crossSpan(presentation.present(frame)).max) }
+                    candidates.append(edge - extent)
+                }
             }
-            return edge - extent
+            if let section = start.headerSection {
+                let header = sectionMetrics(sections[section].metricsIndex).headerExtent
+                let frame = direction.rect(main: 0, cross: start.edge.double, mainLength: 0, crossLength: header)
+                candidates.append(direction.crossSpan(presentation.present(frame)).max - extent)
+            }
+            return candidates
         }
         let key = Offset(clamping: mirrors ? width - offset - extent : offset)
         let pixel = options.displayScale > 0 ? 1 / options.displayScale : 0
@@ -201,19 +218,20 @@ extension FlowLayoutState {
         var before: Double?
         var after: Double?
         for start in starts {
-            let candidate = presented(start)
-            if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
-            if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+            for candidate in presented(start) {
+                if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
+                if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+            }
         }
         return (before, after)
     }
 
-    /// The leading edge of a line, or of a header (`line` nil), in natural
-    /// coordinates, with the line or the header's section.
+    /// A leading edge of lines or a header, in natural coordinates: a line that
+    /// starts there and the section of a header that starts there, if any.
     struct LineStart {
         var edge: Offset
         var line: LineLocation?
-        var section: Int
+        var headerSection: Int?
     }
 
     /// The leading edges of lines and headers, in natural coordinates, at or
@@ -224,12 +242,16 @@ extension FlowLayoutState {
         // At or above: the first line starting there, or a header before it.
         var next = reaching
         while let line = next, line.span.top < key { next = self.line(after: line) }
-        var after = next.map { LineStart(edge: $0.span.top, line: $0, section: $0.section) }
+        var after = next.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         if keySection >= 0 {
             for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
                 let start = sectionStart(q)
                 if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
-                    if after == nil || start <= after!.edge { after = LineStart(edge: start, line: nil, section: q) }
+                    if let line = after, start == line.edge {
+                        after?.headerSection = q
+                    } else if after == nil || start < after!.edge {
+                        after = LineStart(edge: start, line: nil, headerSection: q)
+                    }
                     break
                 }
             }
@@ -242,13 +264,17 @@ extension FlowLayoutState {
         } else {
             last = reaching.map { self.line(before: $0) } ?? lastLine(before: sections.count)
         }
-        var before = last.map { LineStart(edge: $0.span.top, line: $0, section: $0.section) }
+        var before = last.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         // From the section after the key's: it may start exactly at the key.
         var q = Swift.min(keySection + 1, sections.count - 1)
         while q >= 0, q > (last?.section ?? -1) {
             let start = sectionStart(q)
             if start <= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
-                before = LineStart(edge: start, line: nil, section: q)
+                if let line = before, start == line.edge {
+                    before?.headerSection = q
+                } else {
+                    before = LineStart(edge: start, line: nil, headerSection: q)
+                }
                 break
             }
             q -= 1
