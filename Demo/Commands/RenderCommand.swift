@@ -156,7 +156,7 @@ enum RenderCommand {
         let elements = try await session.engine.layoutAttributesForElements(in: region)
         let contentSize = await session.engine.contentSize
         var pinned: Set<ElementCategory> = []
-        if session.workload.configuration.sectionHeadersPinToVisibleBounds { pinned.insert(.header) }
+        if session.workload.configuration.sectionHeadersPinToVisibleBounds || session.options.pinHeaders { pinned.insert(.header) }
         if session.workload.configuration.sectionFootersPinToVisibleBounds { pinned.insert(.footer) }
         return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport, pinned: pinned).render(elements)
     }

@@ -85,7 +85,8 @@ struct BoundsChangeTests {
             try view.resize(to: size)
             #expect(try view.screenPosition(of: anchor.element) == anchor.screen)
             #expect(view.boundsContexts.last?.invalidateEverything == true)
-            var fresh = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: size)
+            var fresh = try FlowLayoutState(
+                configuration: configuration, sections: sections, viewportSize: size, options: host.state.options)
             #expect(view.shown == (try fresh.layoutAttributesForElements(in: view.bounds)))
             #expect(view.contentSize == host.collectionViewContentSize)
         }
