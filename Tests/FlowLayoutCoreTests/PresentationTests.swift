@@ -158,7 +158,8 @@ struct PresentationTests {
         #expect(state.visibleRect == Rect(x: 10, y: 0, width: 100, height: 320))
     }
 
-    @Test("8.3 pixel rounding moves origins only, half away from zero; sizes and the content size stay", arguments: ScrollDirection.allCases)
+    @Test(
+        "8.3 pixel rounding moves origins only, half away from zero; sizes and the content size stay", arguments: ScrollDirection.allCases)
     func pixelSnapping(direction: ScrollDirection) throws {
         let snapping = Case(
             configuration: FlowLayoutConfiguration(

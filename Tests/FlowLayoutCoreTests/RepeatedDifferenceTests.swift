@@ -1,6 +1,7 @@
-@testable import FlowLayoutCore
 import FlowLayoutReference
 import Testing
+
+@testable import FlowLayoutCore
 
 /// UIKit's `remaining − (spacing + width)`, repeated (`flow-layout.md` 2.1): the
 /// closed form must give exactly what the plain loop gives.

@@ -113,7 +113,10 @@ struct SelfSizingTests {
         for _ in 0..<4 { try view.layoutPass() }
         // Origins are rounded, sizes are not (8.3).
         #expect(view.shown.contains { $0.category == .cell && $0.frame.size == Size(width: 100.3, height: 60.2) })
-        #expect(view.shown.allSatisfy { ($0.frame.minX * 2).rounded() == $0.frame.minX * 2 && ($0.frame.minY * 2).rounded() == $0.frame.minY * 2 })
+        #expect(
+            view.shown.allSatisfy {
+                ($0.frame.minX * 2).rounded() == $0.frame.minX * 2 && ($0.frame.minY * 2).rounded() == $0.frame.minY * 2
+            })
         let accepted = view.acceptedSizes.count
         for _ in 0..<5 { try view.layoutPass() }
         #expect(view.acceptedSizes.count == accepted)
