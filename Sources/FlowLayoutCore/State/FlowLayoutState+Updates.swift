@@ -269,6 +269,7 @@ extension FlowLayoutState {
             var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
             record.store = nil  // keep the store uniquely referenced while it changes
             if !isKnownUniquelyReferenced(&store) { store = store.copy() }
+            store.countCensus()
             if let given = store.givenSizes {
                 store.runs = Self.pack(given: given)
                 store.givenSizes = nil
