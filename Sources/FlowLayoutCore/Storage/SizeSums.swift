@@ -101,17 +101,17 @@ struct SizeSums: Hashable, Sendable {
     /// (then in O(1)); else it is left uncounted (they are known not to be).
     init(given sizes: UnsafeBufferPointer<Size>) {
         guard let first = sizes.first else { return }
+        // Each check stops at the first size that differs (at once, for sizes
+        // that vary): no per-size cost in the tight loop.
+        let equalWidths = !sizes.contains { $0.width != first.width }
+        let equalHeights = !sizes.contains { $0.height != first.height }
         var start = 0
-        var equalWidths = true
-        var equalHeights = true
         while start < sizes.count {
             let end = Swift.min(start + (1 << 14), sizes.count)
             var width: Int64 = 0
             var height: Int64 = 0
             for index in start..<end {
                 let size = sizes[index]
-                equalWidths = equalWidths && size.width == first.width
-                equalHeights = equalHeights && size.height == first.height
                 if size.width < 0x1p32 && size.height < 0x1p32 {
                     width &+= Self.smallUnits(size.width)
                     height &+= Self.smallUnits(size.height)
