@@ -23,17 +23,64 @@ extension FlowLayoutState {
     ///   lines are back in step; O(k · log) for the k elements in view before and
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
+        try performBatchUpdates(batch, inView: true)
+    }
+
+    /// Moves one item, as a batch of that one move does, but without anchoring
+    /// or transitions: the visible rect stays where it is and nothing in view
+    /// is read. For a host that moves an item while the user drags it (UIKit's
+    /// interactive movement keeps the content offset), step after step.
+    ///
+    /// - Throws: ``FlowLayoutError`` for an index path out of range (at
+    ///   `moveItems[0].from` or `moveItems[0].to`); nothing changes.
+    /// - Complexity: O(log S + log R) plus the items re-broken in the one or
+    ///   two sections until their lines are back in step.
+    public mutating func moveItem(at indexPath: FlowIndexPath, to newIndexPath: FlowIndexPath) throws(FlowLayoutError)
+        -> LayoutUpdate
+    {
+        var batch = BatchUpdate()
+        batch.moveItem(at: indexPath, to: newIndexPath)
+        return try performBatchUpdates(batch, inView: false).update
+    }
+
+    /// ``performBatchUpdates(_:)``; without `inView` (a batch of item moves
+    /// only), steps 2, 4 and 5 are skipped.
+    private mutating func performBatchUpdates(_ batch: BatchUpdate, inView: Bool) throws(FlowLayoutError)
+        -> BatchUpdateResult
+    {
         // 1. Check and plan.
         let plan = try plan(batch)
         let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
-        if let rect = visibleRect {
+        if inView, let rect = visibleRect {
             forEachElement(in: rect) {
                 before.append($0)
                 return true
             }
+        }
+        guard inView else {
+            // No copy of the state is kept (it would make every write copy the
+            // tree nodes it touches): a batch over the limit is undone by its
+            // inverse, which lays out the same lines again.
+            apply(plan, edits: edits)
+            if !isWithinContentLimit {
+                do {
+                    try enforceContentLimit(path: "")
+                } catch {
+                    var inverse = BatchUpdate()
+                    for move in batch.movedItems { inverse.moveItem(at: move.to, to: move.from) }
+                    let undo = try self.plan(inverse)
+                    apply(undo, edits: undo.items.keys.sorted().map { ($0, itemEdits(for: undo.items[$0]!, section: $0)) })
+                    throw error
+                }
+            }
+            checkInvariants()
+            let update = LayoutUpdate(
+                contentOffsetAdjustment: .zero, previousContentSize: previousContentSize, contentSize: contentSize,
+                anchor: nil, previousAnchorFrame: nil)
+            return BatchUpdateResult(update: update, transitions: [])
         }
         var previous = self
         // 3. Apply.
