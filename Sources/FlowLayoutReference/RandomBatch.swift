@@ -8,7 +8,7 @@ package enum RandomBatch {
     /// multiples of 1/4 when `dyadic`.
     package static func valid(
         over model: ReferenceModel, operations: Int, random: inout SeededRandom, dyadic: Bool,
-        maximumItems: Int = 600, maximumSections: Int = 40
+        maximumItems: Int = 600, maximumSections: Int = 40, redundantForms: Bool = false
     ) -> BatchUpdate {
         // Past the limits, batches only remove: long sequences stay small enough to check.
         let growing =
@@ -116,14 +116,17 @@ package enum RandomBatch {
             }
         }
         // Moves whose source could find no target were dropped; deletions stand.
-        // The redundant forms UIKit tolerates, which the engine drops (10.6): an
-        // item delete inside a deleted section, an item insert inside an inserted
-        // one, an exact duplicate of a move.
+        // With `redundantForms`, the forms UIKit tolerates, which the engine
+        // drops (10.6): an item delete inside a deleted section, an item insert
+        // inside an inserted one, an exact duplicate of a move.
+        guard redundantForms else { return batch }
         if random.chance(0.2), let section = deleted.first, model.sections[section].sizes.count > 0 {
             batch.deleteItems(at: [FlowIndexPath(item: random.int(0...(model.sections[section].sizes.count - 1)), section: section)])
         }
-        if random.chance(0.2), let insertion = batch.insertedSections.first {
-            batch.insertItem(at: FlowIndexPath(item: random.int(0...3), section: insertion.index), size: size())
+        if random.chance(0.2), let insertion = batch.insertedSections.first, insertion.section.itemCount > 0 {
+            // One of the inserted section's own items, named again (as diffing emits it).
+            let item = random.int(0...(insertion.section.itemCount - 1))
+            batch.insertItem(at: FlowIndexPath(item: item, section: insertion.index), size: insertion.section.itemSizes?[item])
         }
         if random.chance(0.2), let move = batch.movedItems.first { batch.movedItems.append(move) }
         if random.chance(0.2), let move = batch.movedSections.first { batch.movedSections.append(move) }
