@@ -27,7 +27,7 @@ package struct ReferencePresentation: Sendable {
     /// Every element mirrored and snapped but not pinned: where snapping finds
     /// headers (8.5).
     package private(set) var unpinnedAttributes: [LayoutAttributes] = []
-    /// The content size, each component rounded up to the pixel grid (8.3).
+    /// The content size, never rounded (8.3).
     package let contentSize: Size
 
     /// Presents `natural` for the visible rect `visibleRect`.
