@@ -242,6 +242,10 @@ extension FlowLayoutState {
         var survives = [Bool](repeating: false, count: before.count)
         for (index, element) in before.enumerated() {
             guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
+            // A header or footer its reloaded section drops is gone: a deleted
+            // element, named by its path before the batch (not by its section's
+            // index after, which another section's element may hold).
+            if slot[new] == nil && currentFrame(of: new) == nil { continue }
             survives[index] = true
             if let existing = entries.firstIndex(of: new, before: inViewAfter) {
                 entries[existing].old = element.identifier

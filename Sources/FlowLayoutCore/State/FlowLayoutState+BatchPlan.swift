@@ -129,6 +129,10 @@ private struct BatchPlanner {
     }
 
     var deleted = Set<Int>()
+    /// Item and section moves that repeat an earlier one exactly, by index:
+    /// dropped (10.6).
+    var repeatedItemMoves = Set<Int>()
+    var repeatedSectionMoves = Set<Int>()
     var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var movedTo: [Int: Int] = [:]
@@ -183,7 +187,13 @@ private struct BatchPlanner {
             let sums = try FlowLayoutState.validate(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
             reloaded[reload.index] = (reload.section, sums)
         }
+        var seen = Set<[Int]>()
         for (index, move) in batch.movedSections.enumerated() {
+            // 10.6: an exact duplicate of a move is dropped, as UIKit tolerates it.
+            guard seen.insert([move.from, move.to]).inserted else {
+                repeatedSectionMoves.insert(index)
+                continue
+            }
             try nameBefore(move.from, FieldPath(.moveSections, index).appending("from"))
         }
     }
@@ -197,7 +207,7 @@ private struct BatchPlanner {
                 section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
             inserted[insertion.index] = (insertion.section, sums)
         }
-        for (index, move) in batch.movedSections.enumerated() {
+        for (index, move) in batch.movedSections.enumerated() where !repeatedSectionMoves.contains(index) {
             try nameAfter(move.to, FieldPath(.moveSections, index).appending("to"))
             movedTo[move.from] = move.to
             movedFrom[move.to] = move.from
@@ -233,6 +243,8 @@ private struct BatchPlanner {
     /// Step 3: item deletions, reloads and move sources.
     mutating func nameItemsBefore() throws(FlowLayoutError) {
         for (index, indexPath) in batch.deletedItems.enumerated() {
+            // 10.6: an item delete inside a section the batch deletes is redundant: dropped.
+            if deleted.contains(indexPath.section) { continue }
             try nameItemBefore(indexPath, Entry(field: .deleteItems, index: index))
             items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
             removedItems[indexPath.section, default: []].append(indexPath.item)
@@ -241,7 +253,13 @@ private struct BatchPlanner {
             try nameItemBefore(reload.indexPath, Entry(field: .reloadItems, index: index))
             items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
         }
+        var seen = Set<BatchUpdate.ItemMove>()
         for (index, move) in batch.movedItems.enumerated() {
+            // 10.6: an exact duplicate of a move is dropped.
+            guard seen.insert(move).inserted else {
+                repeatedItemMoves.insert(index)
+                continue
+            }
             try nameItemBefore(move.from, Entry(field: .moveItems, index: index, member: .from))
             items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
             removedItems[move.from.section, default: []].append(move.from.item)
@@ -273,6 +291,9 @@ private struct BatchPlanner {
         named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
         var reserved: Int?  // the section whose lists were last sized for the insertions
         for (index, insertion) in batch.insertedItems.enumerated() {
+            // 10.6: an item insert inside a section the batch inserts is redundant: dropped.
+            let section = insertion.indexPath.section
+            if section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
             let entry = Entry(field: .insertItems, index: index)
             let old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
             named.append((insertion.indexPath, old, entry))
@@ -286,7 +307,7 @@ private struct BatchPlanner {
             items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
             placedItems[old, default: []].append(insertion.indexPath.item)
         }
-        for (index, move) in batch.movedItems.enumerated() {
+        for (index, move) in batch.movedItems.enumerated() where !repeatedItemMoves.contains(index) {
             let entry = Entry(field: .moveItems, index: index, member: .to)
             let old = try sectionBefore(ofItemAfter: move.to, entry)
             named.append((move.to, old, entry))
