@@ -118,12 +118,24 @@ extension FlowLayoutHost {
     /// gives, and the data source can only be asked for after the update, so
     /// it arrives with its size from the batch's `itemSizes`. Its source
     /// section's content is replaced whole when supplied anyway.
+    ///
+    /// An exact duplicate of such a move, which the core would drop
+    /// (`flow-layout.md` 10.6), becomes an update item that does nothing
+    /// (keeping the indices error paths name): rewritten, it would name its
+    /// source and destination twice, which the core refuses.
     func insteadOfUnsuppliedMoves(_ items: [UpdateItem]) -> [UpdateItem] {
         var result = items
+        var rewritten = Set<UpdateItem>()
         for (index, item) in items.enumerated() {
             guard item.updateAction == .move, let from = item.indexPathBeforeUpdate?.indexPath,
                 let to = item.indexPathAfterUpdate?.indexPath, !isSectionSupplied(from.section)
             else { continue }
+            guard rewritten.insert(item).inserted else {
+                // Of the shapes UIKit produces: `.none` takes any paths.
+                let (before, after) = (item.indexPathBeforeUpdate, item.indexPathAfterUpdate)
+                result[index] = UpdateItem(updateAction: .none, indexPathBeforeUpdate: before, indexPathAfterUpdate: after)!
+                continue
+            }
             result[index] = .deleteItem(at: from)
             result.append(.insertItem(at: to))
         }
