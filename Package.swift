@@ -78,7 +78,7 @@ let package = Package(
         // The host adapter, driven by a simulated collection view in UIKit's call order.
         .testTarget(
             name: "FlowLayoutHostingTests",
-            dependencies: ["FlowLayoutHosting", "FlowLayoutTestSupport"]
+            dependencies: ["FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport"]
         ),
         // The drop-in, driven on the surface by a simulated collection view in
         // UIKit's call order; and the surface's signatures, pinned.

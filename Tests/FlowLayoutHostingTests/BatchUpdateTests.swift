@@ -1,4 +1,5 @@
 import FlowLayoutHosting
+import FlowLayoutReference
 import Testing
 
 /// Batch updates through the host, in UIKit's order: prepare for the update
@@ -168,6 +169,42 @@ struct BatchUpdateTests {
         #expect(host.initialLayoutAttributesForAppearingItem(at: FlowIndexPath(item: 0, section: 0)) == nil)
     }
 
+    @Test("redundant update items UIKit tolerates are dropped, not refused (10.6)")
+    func redundantUpdateItems() throws {
+        let itemSize = Size(width: 320, height: 50)
+        let bounds = Rect(x: 0, y: 0, width: 320, height: 100)
+        let host = try FlowLayoutHost(
+            configuration: FlowLayoutConfiguration(itemSize: itemSize), sections: Array(repeating: FlowSection(itemCount: 4), count: 3),
+            bounds: bounds)
+        // An item delete inside a deleted section and an item insert inside an
+        // inserted one, each its own update item (as UIKit reports them).
+        try host.prepare(
+            forCollectionViewUpdates: [
+                .deleteSection(0), .deleteItem(at: FlowIndexPath(item: 1, section: 0)), .insertSection(1),
+                .insertItem(at: FlowIndexPath(item: 0, section: 1)),
+            ],
+            sections: { $0 == 1 ? FlowSection(itemCount: 2) : FlowSection(itemCount: 4) })
+        host.finalizeCollectionViewUpdates()
+        #expect(try (0..<3).map { try host.state.numberOfItems(inSection: $0) } == [4, 2, 4])
+        #expect(host.counters.batchUpdates == 1)
+
+        // An exact duplicate of a move out of a section not supplied yet (the
+        // host rewrites such a move as a deletion and an insertion).
+        let lazy = try FlowLayoutHost(
+            configuration: FlowLayoutConfiguration(itemSize: itemSize), sections: Array(repeating: FlowSection(itemCount: 20), count: 3),
+            bounds: bounds)
+        var counts = [20, 20, 20]
+        lazy.provideSectionContent { FlowSection(itemCount: counts[$0]) }
+        _ = try lazy.layoutAttributesForElements(in: bounds)
+        #expect(!lazy.isSectionSupplied(2))
+        counts = [21, 20, 19]
+        let move = UpdateItem.moveItem(at: FlowIndexPath(item: 3, section: 2), to: FlowIndexPath(item: 0, section: 0))
+        try lazy.prepare(forCollectionViewUpdates: [move, move], sections: { _ in FlowSection(itemCount: 0) })
+        lazy.finalizeCollectionViewUpdates()
+        #expect(try (0..<3).map { try lazy.state.numberOfItems(inSection: $0) } == [21, 20, 19])
+        #expect(lazy.counters.batchUpdates == 1)
+    }
+
     @Test("update items have only UIKit's shapes")
     func updateItemShapes() {
         let item = UpdateIndexPath(FlowIndexPath(item: 1, section: 0))
@@ -292,5 +329,107 @@ struct RandomBatchAnimationTests {
                 #expect(end == expected(element.indexPath, frame, alpha: 0), "\(label), item \(item)")
             }
         }
+    }
+}
+
+/// Seeded random batches of every kind with the redundant forms UIKit
+/// tolerates (10.6: an item delete inside a deleted section, an item insert
+/// inside an inserted one, an exact duplicate of a move), as update items,
+/// through a host that asks for section content lazily: none is refused, the
+/// frames in view equal the reference layout of the content after, and the
+/// first visible cell, when it survives unmoved, stays where it was on screen.
+@Suite("Random batches with redundant forms through the host")
+struct RedundantFormsBatchTests {
+    /// The content the host asks for, read from the model as it is now (after
+    /// the update, as UIKit's data source answers).
+    final class Content {
+        var model: ReferenceModel
+        init(_ model: ReferenceModel) { self.model = model }
+
+        func section(_ index: Int) -> FlowSection {
+            let section = model.sections[index]
+            var content = section.section
+            content.itemSizes = section.sizes.map { $0 ?? model.configuration.itemSize }
+            return content
+        }
+
+        func itemSize(_ path: FlowIndexPath) -> Size? { model.sections[path.section].sizes[path.item] }
+    }
+
+    @Test(
+        "seeded batches with redundant forms: never refused, frames in view equal the reference, the anchor stays",
+        arguments: 1...8 as ClosedRange<UInt64>)
+    func randomBatches(seed: UInt64) throws {
+        var random = SeededRandom(seed: 4_200 + seed)
+        let viewport = Size(width: 360, height: 640)
+        let counts = (0..<random.int(3...6)).map { _ in random.int(0...200) }
+        let content = Content(
+            ReferenceModel(
+                configuration: FlowLayoutConfiguration(), sections: counts.map { FlowSection(itemCount: $0) }, viewportSize: viewport))
+        let host = try FlowLayoutHost(
+            sections: content.model.sections.map(\.section), bounds: Rect(origin: .zero, size: viewport), screenScale: 0)
+        host.provideSectionContent(content.section)
+        let view = SimulatedCollectionView(layout: host)
+        try view.layoutPass()
+        var anchorsChecked = 0
+        for step in 0..<12 {
+            // Mostly near the top: later sections stay unsupplied, so moves
+            // out of them (and their duplicates) are rewritten by the host.
+            try view.scroll(toY: view.maximumOffset * random.unit() * random.unit())
+            let batch = RandomBatch.valid(
+                over: content.model, operations: random.int(1...8), random: &random, dyadic: true, redundantForms: true)
+            let before = content.model
+            let anchor = try view.firstVisibleElement().flatMap { first in
+                first.element.category == .cell
+                    ? (id: before.itemIDs[first.element.indexPath.section][first.element.indexPath.item], screen: first.screen) : nil
+            }
+            content.model.apply(batch)
+            let items = Self.updateItems(batch, before: before, after: content.model)
+            let animation = try view.performBatchUpdates(items, sections: content.section, itemSizes: content.itemSize)
+            // The anchor stays on screen when it survives unmoved and the offset is not clamped (10.4).
+            let moved = Set(batch.movedItems.map { before.itemIDs[$0.from.section][$0.from.item] })
+            let movedSections = Set(batch.movedSections.map(\.from) + batch.reloadedSections.map(\.index))
+            let clamped = animation.contentOffset.y <= 0 || animation.contentOffset.y >= view.maximumOffset
+            if let anchor, !moved.contains(anchor.id), !clamped,
+                let section = content.model.itemIDs.firstIndex(where: { $0.contains(anchor.id) }),
+                !movedSections.contains(before.sectionIDs.firstIndex(of: content.model.sectionIDs[section]) ?? -1),
+                let item = content.model.itemIDs[section].firstIndex(of: anchor.id)
+            {
+                // Within rounding: screen positions are differences with a random offset.
+                let screen = try view.screenPosition(of: .cell(item, section)) ?? .infinity
+                #expect(abs(screen - anchor.screen) < 1e-9, "seed \(seed), step \(step): anchor \(anchor.id)")
+                anchorsChecked += 1
+            }
+            let reference = content.model.layout().elements(in: view.bounds)
+            let frames = Dictionary(
+                uniqueKeysWithValues: try host.layoutAttributesForElements(in: view.bounds).map { ($0.identifier, $0.frame) })
+            let expected = Dictionary(uniqueKeysWithValues: reference.map { ($0.identifier, $0.frame) })
+            #expect(frames == expected, "seed \(seed), step \(step)")
+        }
+        #expect(anchorsChecked > 0)
+    }
+
+    /// `batch` as UIKit's update items, each redundant form its own item: a
+    /// reload's path after is found by identity.
+    static func updateItems(_ batch: BatchUpdate, before: ReferenceModel, after: ReferenceModel) -> [UpdateItem] {
+        var items: [UpdateItem] = batch.deletedSections.map { .deleteSection($0) }
+        items += batch.insertedSections.map { .insertSection($0.index) }
+        for reload in batch.reloadedSections {
+            let index = after.sectionIDs.firstIndex(of: before.sectionIDs[reload.index]) ?? reload.index
+            items.append(.reloadSection(reload.index, to: index))
+        }
+        items += batch.movedSections.map { .moveSection($0.from, toSection: $0.to) }
+        items += batch.deletedItems.map { .deleteItem(at: $0) }
+        items += batch.insertedItems.map { .insertItem(at: $0.indexPath) }
+        for reload in batch.reloadedItems {
+            let id = before.itemIDs[reload.indexPath.section][reload.indexPath.item]
+            var newPath = reload.indexPath
+            for (s, ids) in after.itemIDs.enumerated() {
+                if let i = ids.firstIndex(of: id) { newPath = FlowIndexPath(item: i, section: s) }
+            }
+            items.append(.reloadItem(at: reload.indexPath, to: newPath))
+        }
+        items += batch.movedItems.map { .moveItem(at: $0.from, to: $0.to) }
+        return items
     }
 }

@@ -10,7 +10,8 @@ import UIKitSurface
 /// What `UICollectionViewDiffableDataSource.apply` hands the layout: the
 /// update items of a diff between two snapshots (sections and items deleted,
 /// inserted, moved, reloaded), through `prepare(forCollectionViewUpdates:)`.
-/// Seeded random snapshot sequences: after each apply, frames equal a fresh
+/// Seeded random snapshot sequences, with the redundant forms UIKit tolerates
+/// (10.6), each its own update item: after each apply, frames equal a fresh
 /// layout of the new snapshot, and the first visible element, when it
 /// survives unmoved, stays where it was on screen.
 @MainActor
@@ -43,7 +44,7 @@ struct DiffableDataSourceTests {
         var issues: [String] = []
         for step in 0..<10 {
             view.scroll(toY: view.maximumOffsetY * CGFloat(random.unit()))
-            let batch = RandomBatch.valid(over: model, operations: random.int(1...8), random: &random, dyadic: true)
+            let batch = RandomBatch.valid(over: model, operations: random.int(1...8), random: &random, dyadic: true, redundantForms: true)
             let before = (sections: model.sectionIDs, items: model.itemIDs)
             let anchor = view.firstVisibleElement().map { element -> (id: Int, isCell: Bool, screen: CGFloat) in
                 let path = element.element.indexPath
