@@ -1,5 +1,6 @@
 import FlowLayoutHosting
 import FlowLayoutReference
+import FlowLayoutTestSupport
 import Testing
 
 /// Batch updates through the host, in UIKit's order: prepare for the update
@@ -358,7 +359,7 @@ struct RedundantFormsBatchTests {
 
     @Test(
         "seeded batches with redundant forms: never refused, frames in view equal the reference, the anchor stays",
-        arguments: 1...8 as ClosedRange<UInt64>)
+        arguments: 1...UInt64(8 * LongRuns.factor))
     func randomBatches(seed: UInt64) throws {
         var random = SeededRandom(seed: 4_200 + seed)
         let viewport = Size(width: 360, height: 640)

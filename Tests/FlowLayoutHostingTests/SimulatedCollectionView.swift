@@ -184,9 +184,13 @@ final class SimulatedCollectionView {
         try setBounds(Rect(origin: offset, size: bounds.size))
     }
 
-    /// A bounds change, as `UIScrollView` reports it to the layout.
+    /// A bounds change, as `UIScrollView` reports it to the layout. Bounds the
+    /// view already has are reported too when the layout holds others (after
+    /// an update whose anchored offset was clamped back to where the view
+    /// is): a UIKit layout reads the view's bounds, and the drop-in hands them
+    /// to its host in `prepare()`.
     private func setBounds(_ newBounds: Rect) throws {
-        guard newBounds != bounds else { return }
+        guard newBounds != bounds || newBounds != layout.bounds else { return }
         if try layout.shouldInvalidateLayout(forBoundsChange: newBounds) {
             let context = try layout.invalidationContext(forBoundsChange: newBounds)
             boundsContexts.append(context)
