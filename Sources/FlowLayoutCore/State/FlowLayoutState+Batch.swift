@@ -23,6 +23,18 @@ extension FlowLayoutState {
     ///   lines are back in step; O(k · log) for the k elements in view before and
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
+        let result = try performBatchUpdates(batch, sizing: [:])
+        // Items named by position only have no identity any more (`flow-layout.md` 11).
+        identity = nil
+        return result
+    }
+
+    /// ``performBatchUpdates(_:)``, then, in sections inserted or reloaded, the
+    /// sizes `sizing` gives (by section index after the batch) before anchoring:
+    /// how a snapshot's sizes reach sections it brings whole.
+    mutating func performBatchUpdates(
+        _ batch: BatchUpdate, sizing: [Int: [ItemEdit]]
+    ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
         let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
@@ -37,7 +49,7 @@ extension FlowLayoutState {
         }
         var previous = self
         // 3. Apply.
-        apply(plan, edits: edits)
+        apply(plan, edits: edits, sizing: sizing)
         if !isWithinContentLimit {
             do {
                 try enforceContentLimit(path: "")
@@ -69,7 +81,9 @@ extension FlowLayoutState {
 
     /// Step 3: moves sections in and out of the tree, then applies each
     /// section's item edits.
-    private mutating func apply(_ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])]) {
+    private mutating func apply(
+        _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]]
+    ) {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]
         for old in plan.sections.removed.reversed() {
@@ -98,6 +112,9 @@ extension FlowLayoutState {
         // Items change inside the sections that stay.
         for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
             applyEdits(sectionEdits, toSection: plan.newIndex(ofSection: old)!)
+        }
+        for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
+            applyEdits(sectionEdits, toSection: new)
         }
         refineEstimateIfDue()
     }
