@@ -91,6 +91,7 @@ struct UpdateTranslation {
         case let .invalidBatch(path, .namedTwice(other)):
             .invalidBatch(path: translating(path), problem: .namedTwice(otherPath: translating(other)))
         case let .invalidBatch(path, problem): .invalidBatch(path: translating(path), problem: problem)
+        case .invalidSnapshot, .invalidArchive: error
         }
     }
 

@@ -452,7 +452,9 @@ extension FlowLayoutState {
             plan.listChanges[q] = (p, [], placed)
         }
         // Items that leave: deleted where they can be named, remembered with their sizes.
-        for (identifier, place) in pendingOld {
+        // In their order before, so that the most recent departures are the last ones.
+        let leaving = pendingOld.sorted { ($0.value.section, $0.value.item) < ($1.value.section, $1.value.item) }
+        for (identifier, place) in leaving {
             if addressable[place.section] {
                 plan.batch.deleteItems(at: [path(place)])
                 removedFrom[place.section, default: []].append(place.item)

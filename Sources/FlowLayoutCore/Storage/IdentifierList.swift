@@ -75,8 +75,8 @@ struct IdentifierList: Hashable, Sendable {
     /// inserts `placed` at their positions after (ascending), like a batch
     /// (`flow-layout.md` 10.1).
     ///
-    /// - Complexity: O((removed + placed) · (log chunks + chunk)) plus O(chunks)
-    ///   once to re-index.
+    /// - Complexity: O(removed · (log chunks + chunk) + placed · chunks) plus
+    ///   O(chunks) to re-index.
     mutating func edit(removing removed: [Int], placing placed: [(position: Int, identifier: FlowIdentifier)]) {
         guard !removed.isEmpty || !placed.isEmpty else { return }
         // Removals last first: each leaves the positions before it valid.
@@ -100,6 +100,8 @@ struct IdentifierList: Hashable, Sendable {
             }
             let c = position >= count ? chunks.count - 1 : chunk(holding: position)
             chunks[c].insert(placed[rank].identifier, at: position - starts[c])
+            // Later chunks start one later (kept exact: the search reads them).
+            for later in (c + 1)..<starts.count { starts[later] += 1 }
             if chunks[c].count > Self.chunkCapacity {
                 let half = chunks[c].count / 2
                 let tail = ContiguousArray(chunks[c][half...])
