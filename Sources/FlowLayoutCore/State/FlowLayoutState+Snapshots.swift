@@ -116,7 +116,17 @@ extension FlowLayoutState {
     ///   inserted or removed far from any agreement (more than 128 items) or a
     ///   shuffle hashes what follows it in its section.
     public mutating func apply(_ snapshot: FlowSnapshot) throws(FlowLayoutError) -> SnapshotUpdateResult {
-        let plan = try planSnapshot(snapshot)
+        try apply(snapshot, positionalSizes: nil).result
+    }
+
+    /// ``apply(_:)``, with, for sections that come whole, the sizes of their
+    /// items by position (`positionalSizes[q][j]`, under the sizes given):
+    /// how an archive's sizes enter without a table keyed by identity. Returns
+    /// the items that left too.
+    mutating func apply(
+        _ snapshot: FlowSnapshot, positionalSizes: [[Size?]]?
+    ) throws(FlowLayoutError) -> (result: SnapshotUpdateResult, departures: [(FlowIdentifier, Size?)]) {
+        let plan = try planSnapshot(snapshot, positionalSizes: positionalSizes)
         let result = try performBatchUpdates(plan.batch, sizing: plan.sizing)
         // 7. The identifiers follow the batch.
         var index = identity ?? IdentityIndex()
@@ -148,7 +158,9 @@ extension FlowLayoutState {
         }
         identity = index
         checkIdentity()
-        return SnapshotUpdateResult(batch: plan.batch, result: result, rememberedCount: index.departed.count)
+        return (
+            SnapshotUpdateResult(batch: plan.batch, result: result, rememberedCount: index.departed.count), plan.departures
+        )
     }
 
     /// Checks that the identifiers agree with the sections.
@@ -196,7 +208,9 @@ extension MetricOverrides {
 
 extension FlowLayoutState {
     /// Steps 1 to 6 of ``apply(_:)``.
-    private func planSnapshot(_ snapshot: FlowSnapshot) throws(FlowLayoutError) -> SnapshotPlan {
+    private func planSnapshot(
+        _ snapshot: FlowSnapshot, positionalSizes: [[Size?]]?
+    ) throws(FlowLayoutError) -> SnapshotPlan {
         let newSections = snapshot.sections
         let newCount = newSections.count
         let oldCount = sections.count
@@ -385,7 +399,8 @@ extension FlowLayoutState {
                         plan.batch.deleteItems(at: [path(from)])
                         removedFrom[from.section, default: []].append(from.item)
                     }
-                    guard let size = size(of: items[j], from: from, in: q) else { continue }
+                    let positional = givenSizes[items[j]] == nil ? positionalSizes?[q][j] : nil
+                    guard let size = positional ?? size(of: items[j], from: from, in: q) else { continue }
                     if let last = edits.last, last.range.upperBound == j {
                         edits[edits.count - 1] = ItemEdit(
                             range: last.range.lowerBound..<(j + 1), replacement: last.replacement + [.sized(size)])
