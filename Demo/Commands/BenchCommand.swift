@@ -87,6 +87,7 @@ enum BenchCommand {
             case "updates": rows += try await scenarios.updates()
             case "presentation": rows += try await scenarios.presentation()
             case "huge-section": rows += try await scenarios.hugeSection()
+            case "snapshots": rows += try scenarios.snapshots()
             default: preconditionFailure("Scenarios.names lists '\(name)' but no scenario runs it")
             }
         }
