@@ -29,20 +29,56 @@ struct SnapshotWalk {
 
     /// Walks `old` against `new`.
     init(old: IdentifierList, new: UnsafeBufferPointer<FlowIdentifier>) {
-        var read = IdentifierCursor(old)
+        let chunks = old.chunks
+        let starts = old.starts
         let n = old.count
         let m = new.count
+        /// The chunk holding old position `position`.
+        func chunk(holding position: Int, from hint: Int) -> Int {
+            var c = hint
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            c += 1
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            return old.chunk(holding: position)
+        }
+        var hint = 0
+        func read(_ position: Int) -> FlowIdentifier {
+            hint = chunk(holding: position, from: hint)
+            return chunks[hint][position - starts[hint]]
+        }
+        /// The length of the equal stretch from old `i` and new `j`, compared
+        /// a chunk at a time.
+        func stretch(_ i: Int, _ j: Int) -> Int {
+            var length = 0
+            var c = chunk(holding: i, from: hint)
+            while c < chunks.count && j + length < m {
+                let offset = i + length - starts[c]
+                let matched = chunks[c].withUnsafeBufferPointer { buffer in
+                    var k = offset
+                    var t = j + length
+                    let limit = Swift.min(buffer.count, offset + (m - t))
+                    while k < limit && buffer[k] == new[t] {
+                        k += 1
+                        t += 1
+                    }
+                    return k - offset
+                }
+                length += matched
+                if offset + matched < chunks[c].count { break }
+                c += 1
+            }
+            hint = Swift.min(c, Swift.max(chunks.count - 1, 0))
+            return length
+        }
         var i = 0
         var j = 0
         var misses = 0
         while i < n && j < m {
-            if read(i) == new[j] {
-                let start = (i, j)
-                while i < n && j < m && read(i) == new[j] {
-                    i += 1
-                    j += 1
-                }
-                stretches.append(Stretch(old: start.0, new: start.1, count: i - start.0))
+            let length = stretch(i, j)
+            if length > 0 {
+                stretches.append(Stretch(old: i, new: j, count: length))
+                i += length
+                j += length
                 misses = 0
                 continue
             }

@@ -7,27 +7,42 @@
 /// variable-length count of sixths, usually 2 bytes; any other length as its 8
 /// bytes.
 struct ArchiveWriter {
-    var bytes: [UInt8] = []
+    /// Where the next byte goes; the caller sized the buffer for everything.
+    private let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
 
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+    init(_ base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
     }
 
+    /// The most bytes one item takes: its identifier (10), flags (1), width (8) and height (8).
+    static let maximumItemBytes = 27
+
     @inline(__always)
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) {
+        base[count] = value
+        count += 1
+    }
+
+    mutating func bytes(_ values: [UInt8]) { for value in values { byte(value) } }
 
     mutating func fixed(_ value: UInt64, count: Int = 8) {
-        for k in 0..<count { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) }
+        for k in 0..<count { byte(UInt8(truncatingIfNeeded: value >> (8 * UInt64(k)))) }
+    }
+
+    /// Writes `value` over the 8 bytes at `offset`.
+    mutating func patch(_ value: UInt64, at offset: Int) {
+        for k in 0..<8 { base[offset + k] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(k))) }
     }
 
     @inline(__always)
     mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            byte(UInt8(truncatingIfNeeded: value) | 0x80)
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        byte(UInt8(value))
     }
 
     mutating func double(_ value: Double) { fixed(value.bitPattern) }
@@ -95,24 +110,23 @@ struct ArchiveReader {
 /// of the running value for a fixed word and of the word for a fixed value,
 /// so any change of one word (every single-bit flip) is always detected.
 enum ArchiveChecksum {
-    static func of(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
-        bytes.withUnsafeBytes { raw in
-            var offset = range.lowerBound
-            while offset + 8 <= range.upperBound {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                hash = mix(hash ^ word)
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < range.upperBound {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = mix(hash ^ tail ^ (shift << 56))
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            hash = mix(hash ^ word)
+            offset += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = mix(hash ^ tail ^ (shift << 56))
         return mix(hash ^ (hash >> 29))
     }
 

@@ -52,12 +52,6 @@ extension FlowLayoutState {
     /// - Complexity: O(n) for n items, plus the query of V.
     public mutating func archive() -> [UInt8]? {
         guard let identity else { return nil }
-        var writer = ArchiveWriter(capacity: 64 + totalItemCount * 5)
-        writer.bytes += Self.archiveMagic
-        writer.fixed(UInt64(Self.archiveVersion), count: 2)
-        writer.fixed(0, count: 2)
-        writer.fixed(0)  // the body's length, set below
-        writer.fixed(sizeFingerprint)
         // The anchor.
         let rect = visibleRect ?? Rect(x: 0, y: 0, width: viewportSize.width, height: viewportSize.height)
         var inView: [LayoutAttributes] = []
@@ -66,53 +60,67 @@ extension FlowLayoutState {
             return inView.count < 64
         }
         let anchor = inView.first { !pins($0.category) }
-        if let anchor {
-            let sign: Double = mirrorsAlongScrollAxis ? -1 : 1
-            let distance = sign * (edge(.leading, of: anchor.frame) - edge(.leading, of: rect))
-            switch anchor.category {
-            case .cell:
-                writer.byte(1)
-                writer.varint(UInt64(sections.prefix(before: anchor.indexPath.section).items + anchor.indexPath.item))
-            case .header, .footer:
-                writer.byte(anchor.category == .header ? 2 : 3)
-                writer.varint(UInt64(anchor.indexPath.section))
+        let sign: Double = mirrorsAlongScrollAxis ? -1 : 1
+        let anchorOrdinal = anchor.map {
+            $0.category == .cell ? sections.prefix(before: $0.indexPath.section).items + $0.indexPath.item : $0.indexPath.section
+        }
+        let fingerprint = sizeFingerprint
+        let bound = 64 + sections.count * 20 + totalItemCount * ArchiveWriter.maximumItemBytes
+        var own: [Size] = []
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+            var writer = ArchiveWriter(buffer.baseAddress!)
+            writer.bytes(Self.archiveMagic)
+            writer.fixed(UInt64(Self.archiveVersion), count: 2)
+            writer.fixed(0, count: 2)
+            writer.fixed(0)  // the body's length, set below
+            writer.fixed(fingerprint)
+            if let anchor, let anchorOrdinal {
+                switch anchor.category {
+                case .cell: writer.byte(1)
+                case .header: writer.byte(2)
+                case .footer: writer.byte(3)
+                }
+                writer.varint(UInt64(anchorOrdinal))
+                writer.double(sign * (edge(.leading, of: anchor.frame) - edge(.leading, of: rect)))
+            } else {
+                writer.byte(0)
             }
-            writer.double(distance)
-        } else {
-            writer.byte(0)
-        }
-        // Sections, then items.
-        writer.varint(UInt64(sections.count))
-        for q in 0..<sections.count {
-            writer.varint(identity.sectionIDs[q].rawValue)
-            writer.varint(UInt64(sections[q].itemCount))
-        }
-        var previous: UInt64 = 0
-        var previousWidth = Double.nan
-        for q in 0..<sections.count {
-            var sized: [(item: Int, size: Size)] = []
-            forEachOwnSize(in: sections[q]) { sized.append(($0, $1)) }
-            var next = 0
-            var item = 0
-            for chunk in identity.items[q].chunks {
-                for identifier in chunk {
-                    let difference = identifier.rawValue &- previous
-                    previous = identifier.rawValue
-                    writer.varint((difference << 1) ^ UInt64(bitPattern: Int64(bitPattern: difference) >> 63))
-                    if next < sized.count && sized[next].item == item {
-                        Self.write(sized[next].size, previousWidth: &previousWidth, to: &writer)
-                        next += 1
-                    } else {
-                        writer.byte(0)
+            // Sections, then items.
+            writer.varint(UInt64(sections.count))
+            for q in 0..<sections.count {
+                writer.varint(identity.sectionIDs[q].rawValue)
+                writer.varint(UInt64(sections[q].itemCount))
+            }
+            var previous: UInt64 = 0
+            var previousWidth = Double.nan
+            for q in 0..<sections.count {
+                let record = sections[q]
+                let hasSizes = record.sizedCount > 0
+                if hasSizes {
+                    own.removeAll(keepingCapacity: true)
+                    own.append(contentsOf: repeatElement(Size.unsized, count: record.itemCount))
+                    forEachOwnSize(in: record) { own[$0] = $1 }
+                }
+                var item = 0
+                for chunk in identity.items[q].chunks {
+                    for identifier in chunk {
+                        let difference = identifier.rawValue &- previous
+                        previous = identifier.rawValue
+                        writer.varint((difference << 1) ^ UInt64(bitPattern: Int64(bitPattern: difference) >> 63))
+                        if hasSizes, !own[item].isUnsized {
+                            Self.write(own[item], previousWidth: &previousWidth, to: &writer)
+                        } else {
+                            writer.byte(0)
+                        }
+                        item += 1
                     }
-                    item += 1
                 }
             }
+            writer.patch(UInt64(writer.count - 16), at: 8)
+            let checksum = ArchiveChecksum.of(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
+            writer.fixed(checksum)
+            written = writer.count
         }
-        let bodyLength = UInt64(writer.bytes.count - 16)
-        for k in 0..<8 { writer.bytes[8 + k] = UInt8(truncatingIfNeeded: bodyLength >> (8 * UInt64(k))) }
-        writer.fixed(ArchiveChecksum.of(writer.bytes, 0..<writer.bytes.count))
-        return writer.bytes
     }
 
     /// Flags of a size in an archive.
@@ -193,7 +201,8 @@ struct ArchiveContent {
         let end = 16 + Int(bodyLength)
         guard bytes.count == end + 8 else { throw .invalidArchive(.malformed("bytes after the checksum")) }
         var trailer = ArchiveReader(bytes, from: end, to: end + 8)
-        guard try trailer.fixed() == ArchiveChecksum.of(bytes, 0..<end) else { throw .invalidArchive(.checksumMismatch) }
+        let checksum = bytes.withUnsafeBufferPointer { ArchiveChecksum.of(UnsafeBufferPointer(rebasing: $0[0..<end])) }
+        guard try trailer.fixed() == checksum else { throw .invalidArchive(.checksumMismatch) }
         var reader = ArchiveReader(bytes, from: 16, to: end)
         fingerprint = try reader.fixed()
         let kind = try reader.byte()

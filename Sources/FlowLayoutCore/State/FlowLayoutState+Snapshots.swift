@@ -151,10 +151,14 @@ extension FlowLayoutState {
             index.members.remove(identifier)
             if let size { index.departed.remember(identifier, size: size) } else { index.departed.forget(identifier) }
         }
-        index.members.reserveCapacity(index.members.count + plan.newcomers.count)
-        for identifier in plan.newcomers {
-            index.members.insert(identifier)
-            index.departed.forget(identifier)
+        if index.members.isEmpty {
+            index.members = plan.newcomers
+        } else {
+            index.members.reserveCapacity(index.members.count + plan.newcomers.count)
+            for identifier in plan.newcomers { index.members.insert(identifier) }
+        }
+        if index.departed.count > 0 {
+            for identifier in plan.newcomers { index.departed.forget(identifier) }
         }
         identity = index
         checkIdentity()
@@ -192,7 +196,7 @@ struct SnapshotPlan {
     /// Items that leave the layout, with the size of their own they leave with.
     var departures: [(FlowIdentifier, Size?)] = []
     /// Items new to the layout.
-    var newcomers: [FlowIdentifier] = []
+    var newcomers: Set<FlowIdentifier> = []
 }
 
 /// An item's place before a snapshot.
@@ -273,6 +277,7 @@ extension FlowLayoutState {
         // 3. Match what is left by identity.
         var arrivals = [[(item: Int, from: ItemPlace?)]](repeating: [], count: newCount)
         var newcomers = Set<FlowIdentifier>()
+        if sections.isEmpty { newcomers.reserveCapacity(snapshot.itemCount) }
         var arrived = Set<FlowIdentifier>()
         let members = identity?.members ?? []
         for q in 0..<newCount {
@@ -322,7 +327,6 @@ extension FlowLayoutState {
         }
 
         var plan = SnapshotPlan()
-        plan.newcomers = Array(newcomers)
         // 5. Sections: the survivors in the heaviest increasing subsequence stay.
         let survivors = (0..<newCount).filter { sourceOf[$0] != nil }
         let staying = IncreasingSubsequence.heaviest(
@@ -394,20 +398,22 @@ extension FlowLayoutState {
             guard let walk = walks[q] else {
                 // A section that comes whole: its sizes are set after it is placed.
                 var edits: [ItemEdit] = []
+                var open: (start: Int, sizes: [ItemSegment])?
                 for (j, from) in arrivals[q] {
                     if let from, addressable[from.section] {
                         plan.batch.deleteItems(at: [path(from)])
                         removedFrom[from.section, default: []].append(from.item)
                     }
-                    let positional = givenSizes[items[j]] == nil ? positionalSizes?[q][j] : nil
+                    let positional = givenSizes.isEmpty || givenSizes[items[j]] == nil ? positionalSizes?[q][j] : nil
                     guard let size = positional ?? size(of: items[j], from: from, in: q) else { continue }
-                    if let last = edits.last, last.range.upperBound == j {
-                        edits[edits.count - 1] = ItemEdit(
-                            range: last.range.lowerBound..<(j + 1), replacement: last.replacement + [.sized(size)])
+                    if open != nil, open!.start + open!.sizes.count == j {
+                        open!.sizes.append(.sized(size))
                     } else {
-                        edits.append(ItemEdit(range: j..<(j + 1), replacement: [.sized(size)]))
+                        if let run = open { edits.append(ItemEdit(range: run.start..<(run.start + run.sizes.count), replacement: run.sizes)) }
+                        open = (j, [.sized(size)])
                     }
                 }
+                if let run = open { edits.append(ItemEdit(range: run.start..<(run.start + run.sizes.count), replacement: run.sizes)) }
                 plan.sizing[q] = edits
                 continue
             }
@@ -476,6 +482,7 @@ extension FlowLayoutState {
             }
             plan.departures.append((identifier, ownSize(place)))
         }
+        plan.newcomers = newcomers
         for (p, removed) in removedFrom {
             plan.listChanges[destinationOf[p]!]!.removed = removed
         }
