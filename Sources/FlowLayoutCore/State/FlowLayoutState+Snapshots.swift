@@ -284,10 +284,10 @@ extension FlowLayoutState {
             let items = newSections[q].items
             func arrive(_ j: Int) throws(FlowLayoutError) {
                 let identifier = items[j]
-                if let from = pendingOld.removeValue(forKey: identifier) {
+                if !pendingOld.isEmpty, let from = pendingOld.removeValue(forKey: identifier) {
                     arrivals[q].append((j, from))
                     arrived.insert(identifier)
-                } else if members.contains(identifier) || !newcomers.insert(identifier).inserted {
+                } else if (!members.isEmpty && members.contains(identifier)) || !newcomers.insert(identifier).inserted {
                     throw .invalidSnapshot(path: "sections[\(q)].items[\(j)]", problem: .duplicateItem(identifier))
                 } else {
                     arrivals[q].append((j, nil))
