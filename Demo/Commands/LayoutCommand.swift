@@ -72,16 +72,22 @@ enum LayoutCommand {
         let updatesPath = parsed.string("updates")
         try checkInputs(descriptionPath, updatesPath)
         var state: FlowLayoutState
+        var identifiers: SnapshotReplay.Identifiers
         do {
             // The description's item sizes are not needed once the state exists: they
             // go out of scope here, and the state keeps only what it uses.
             let description = try loadDescription(descriptionPath)
             state = try makeState(description)
+            identifiers = SnapshotReplay.Identifiers(sections: description.sectionIdentifiers, items: description.itemIdentifiers)
         }
         var updates: [LayoutOutput.BatchReport]?
         if let updatesPath {
             let document = try UpdateReplay.load(updatesPath, configuration: state.configuration)
-            updates = try UpdateReplay.apply(document, to: &state)
+            if let snapshots = document.snapshots {
+                updates = try SnapshotReplay.apply(snapshots, visibleRect: document.visibleRect, identifiers: identifiers, to: &state)
+            } else {
+                updates = try UpdateReplay.apply(document, to: &state)
+            }
         }
         let contentSize = state.exactContentSize()
         warnAboutOversizeItems(&state)

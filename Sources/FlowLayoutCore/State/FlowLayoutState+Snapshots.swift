@@ -504,3 +504,38 @@ extension FlowLayoutState {
             headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
     }
 }
+
+extension FlowLayoutState {
+    /// Gives the current sections and items identifiers (`flow-layout.md`
+    /// 11.1), so that snapshots can be applied to a layout created from sections.
+    ///
+    /// - Parameters:
+    ///   - sections: one identifier per section, unique among them.
+    ///   - items: per section, one identifier per item, unique among all items.
+    /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
+    ///   duplicate (`items[2][7]`), ``FlowLayoutError/invalidCount(path:count:)``
+    ///   for a count that does not match (`items[2]`); nothing changes.
+    /// - Complexity: O(n) for n items.
+    public mutating func setIdentifiers(sections: [FlowIdentifier], items: [[FlowIdentifier]]) throws(FlowLayoutError) {
+        guard sections.count == self.sections.count else { throw .invalidCount(path: "sections", count: sections.count) }
+        guard items.count == self.sections.count else { throw .invalidCount(path: "items", count: items.count) }
+        var seen = Set<FlowIdentifier>()
+        for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
+            throw .invalidSnapshot(path: "sections[\(q)]", problem: .duplicateSection(identifier))
+        }
+        var members = Set<FlowIdentifier>()
+        members.reserveCapacity(items.reduce(0) { $0 + $1.count })
+        for (q, list) in items.enumerated() {
+            guard list.count == self.sections[q].itemCount else { throw .invalidCount(path: "items[\(q)]", count: list.count) }
+            for (j, identifier) in list.enumerated() where !members.insert(identifier).inserted {
+                throw .invalidSnapshot(path: "items[\(q)][\(j)]", problem: .duplicateItem(identifier))
+            }
+        }
+        var index = IdentityIndex()
+        index.sectionIDs = sections
+        index.items = items.map { IdentifierList($0) }
+        index.members = members
+        identity = index
+        checkIdentity()
+    }
+}
