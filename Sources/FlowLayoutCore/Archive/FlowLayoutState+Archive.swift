@@ -372,3 +372,27 @@ extension FlowLayoutState {
         try? setVisibleRect(Rect(x: point.x, y: point.y, width: viewportSize.width, height: viewportSize.height))
     }
 }
+
+extension FlowLayoutState {
+    /// What an archive holds, as a snapshot: its sections and items, in the
+    /// saved order, with the sizes saved for them (11.5). A host reads it to
+    /// know what it saved; restoring takes the next launch's own snapshot.
+    ///
+    /// - Throws: ``FlowLayoutError/invalidArchive(_:)`` as
+    ///   ``restoring(_:snapshot:configuration:viewportSize:options:)`` does.
+    /// - Complexity: O(n).
+    public static func archivedSnapshot(_ archive: [UInt8]) throws(FlowLayoutError) -> FlowSnapshot {
+        let content = try ArchiveContent(archive)
+        var snapshot = FlowSnapshot()
+        var start = 0
+        for (q, count) in content.itemCounts.enumerated() {
+            var section = FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)]))
+            for k in start..<(start + count) {
+                if let size = content.sizes[k] { section.sizes[content.items[k]] = size }
+            }
+            snapshot.appendSection(section)
+            start += count
+        }
+        return snapshot
+    }
+}
