@@ -418,6 +418,12 @@ extension FlowLayoutState {
                 continue
             }
             let p = sourceOf[q]!
+            // Unchanged (one stretch, or none): nothing to order, nothing moves.
+            if arrivals[q].isEmpty && walk.stretches.count <= 1 {
+                for j in keptPlaces[q] ?? [] { stay(items[j], at: ItemPlace(section: p, item: walk.oldPosition(ofNew: j)!)) }
+                plan.listChanges[q] = (p, [], [])
+                continue
+            }
             // The elements in new order: stretches and the items of this section that came back.
             var keys: [Int] = []
             var weights: [Int] = []
