@@ -155,10 +155,10 @@ extension FlowLayoutState {
             index.members = plan.newcomers
         } else {
             index.members.reserveCapacity(index.members.count + plan.newcomers.count)
-            for identifier in plan.newcomers { index.members.insert(identifier) }
+            for identifier in plan.newcomerList { index.members.insert(identifier) }
         }
         if index.departed.count > 0 {
-            for identifier in plan.newcomers { index.departed.forget(identifier) }
+            for identifier in plan.newcomerList { index.departed.forget(identifier) }
         }
         identity = index
         checkIdentity()
@@ -196,7 +196,9 @@ struct SnapshotPlan {
     /// Items that leave the layout, with the size of their own they leave with.
     var departures: [(FlowIdentifier, Size?)] = []
     /// Items new to the layout.
-    var newcomers: Set<FlowIdentifier> = []
+    var newcomers = IdentifierSet()
+    /// The same, in order.
+    var newcomerList: [FlowIdentifier] = []
 }
 
 /// An item's place before a snapshot.
@@ -276,10 +278,11 @@ extension FlowLayoutState {
         }
         // 3. Match what is left by identity.
         var arrivals = [[(item: Int, from: ItemPlace?)]](repeating: [], count: newCount)
-        var newcomers = Set<FlowIdentifier>()
+        var newcomers = IdentifierSet()
         if sections.isEmpty { newcomers.reserveCapacity(snapshot.itemCount) }
+        var newcomerList: [FlowIdentifier] = []
         var arrived = Set<FlowIdentifier>()
-        let members = identity?.members ?? []
+        let members = identity?.members ?? IdentifierSet()
         for q in 0..<newCount {
             let items = newSections[q].items
             func arrive(_ j: Int) throws(FlowLayoutError) {
@@ -287,10 +290,11 @@ extension FlowLayoutState {
                 if !pendingOld.isEmpty, let from = pendingOld.removeValue(forKey: identifier) {
                     arrivals[q].append((j, from))
                     arrived.insert(identifier)
-                } else if (!members.isEmpty && members.contains(identifier)) || !newcomers.insert(identifier).inserted {
+                } else if (!members.isEmpty && members.contains(identifier)) || !newcomers.insert(identifier) {
                     throw .invalidSnapshot(path: "sections[\(q)].items[\(j)]", problem: .duplicateItem(identifier))
                 } else {
                     arrivals[q].append((j, nil))
+                    newcomerList.append(identifier)
                 }
             }
             if let walk = walks[q] {
@@ -313,8 +317,7 @@ extension FlowLayoutState {
         }
         // Where the kept items named by sizes or reloads are (a scan, only when there are any).
         var keptTargets = Set(givenSizes.keys).union(reloads)
-        keptTargets.subtract(newcomers)
-        keptTargets.subtract(arrived)
+        keptTargets = keptTargets.filter { !newcomers.contains($0) && !arrived.contains($0) }
         var keptPlaces: [Int: [Int]] = [:]
         if !keptTargets.isEmpty {
             var left = keptTargets.count
@@ -489,6 +492,7 @@ extension FlowLayoutState {
             plan.departures.append((identifier, ownSize(place)))
         }
         plan.newcomers = newcomers
+        plan.newcomerList = newcomerList
         for (p, removed) in removedFrom {
             plan.listChanges[destinationOf[p]!]!.removed = removed
         }
@@ -529,11 +533,11 @@ extension FlowLayoutState {
         for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
             throw .invalidSnapshot(path: "sections[\(q)]", problem: .duplicateSection(identifier))
         }
-        var members = Set<FlowIdentifier>()
+        var members = IdentifierSet()
         members.reserveCapacity(items.reduce(0) { $0 + $1.count })
         for (q, list) in items.enumerated() {
             guard list.count == self.sections[q].itemCount else { throw .invalidCount(path: "items[\(q)]", count: list.count) }
-            for (j, identifier) in list.enumerated() where !members.insert(identifier).inserted {
+            for (j, identifier) in list.enumerated() where !members.insert(identifier) {
                 throw .invalidSnapshot(path: "items[\(q)][\(j)]", problem: .duplicateItem(identifier))
             }
         }

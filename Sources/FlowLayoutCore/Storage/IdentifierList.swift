@@ -6,7 +6,7 @@
 /// Costs 8 bytes per identifier, plus a chunk's array header (32 bytes) and its
 /// index entry (8 bytes) per chunk of 256 to 1,024 identifiers: under 8.2 bytes
 /// per item for a list built whole, and at most twice that while chunks grow.
-struct IdentifierList: Hashable, Sendable {
+struct IdentifierList: Sendable {
     /// The most identifiers one chunk holds before it is split.
     static let chunkCapacity = 1_024
     /// How many identifiers a chunk of a list built whole holds.

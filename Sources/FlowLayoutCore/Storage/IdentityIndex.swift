@@ -4,14 +4,15 @@
 /// change), and the sizes of items that left (``DepartedSizes``).
 ///
 /// Per item: 8 bytes in its section's ``IdentifierList`` plus one slot of the
-/// membership set (8 bytes at a load between 3/8 and 3/4: 11 to 21 bytes).
-struct IdentityIndex: Hashable, Sendable {
+/// membership set (``IdentifierSet``: 8 bytes at a load between 3/8 and 3/4,
+/// 10.7 to 21.3 bytes).
+struct IdentityIndex: Sendable {
     /// Each section's identifier, in order.
     var sectionIDs: [FlowIdentifier] = []
     /// Each section's item identifiers, in order.
     var items: [IdentifierList] = []
     /// Every item identifier of the layout.
-    var members: Set<FlowIdentifier> = []
+    var members = IdentifierSet()
     /// The sizes of items that left, most recent last.
     var departed = DepartedSizes()
 
@@ -19,7 +20,7 @@ struct IdentityIndex: Hashable, Sendable {
     var allocatedBytes: Int {
         var bytes = 32 + sectionIDs.capacity * 8 + 32 + items.capacity * MemoryLayout<IdentifierList>.stride
         for list in items { bytes += list.allocatedBytes }
-        bytes += 64 + members.capacity * 8 * 4 / 3 + members.capacity / 6
+        bytes += members.allocatedBytes
         bytes += departed.allocatedBytes
         return bytes
     }
@@ -30,7 +31,7 @@ struct IdentityIndex: Hashable, Sendable {
 /// its size again. Holds the last ``capacity`` departures (1,024): about
 /// 64 bytes each (a dictionary entry and a slot of the departure ring), 64 KiB
 /// when full.
-struct DepartedSizes: Hashable, Sendable {
+struct DepartedSizes: Sendable {
     /// How many departures are remembered.
     static let capacity = 1_024
 
@@ -41,7 +42,7 @@ struct DepartedSizes: Hashable, Sendable {
     private var head = 0
     private var clock: UInt64 = 0
 
-    private struct Entry: Hashable {
+    private struct Entry {
         var size: Size
         var stamp: UInt64
     }
@@ -75,6 +76,4 @@ struct DepartedSizes: Hashable, Sendable {
     /// Bytes of heap held.
     var allocatedBytes: Int { 64 + sizes.capacity * 48 + 32 + ring.capacity * 16 }
 
-    static func == (lhs: DepartedSizes, rhs: DepartedSizes) -> Bool { lhs.sizes == rhs.sizes }
-    func hash(into hasher: inout Hasher) { hasher.combine(sizes) }
 }
