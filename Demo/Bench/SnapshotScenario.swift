@@ -113,7 +113,8 @@ extension Scenarios {
                 case 0, 1:
                     sections[s].insert(FlowIdentifier(next), at: random.int(0...sections[s].count))
                     next += 1
-                case 2, 3 where !sections[s].isEmpty:
+                case 2,
+                    3 where !sections[s].isEmpty:
                     sections[s].remove(at: random.int(0..<sections[s].count))
                 default:
                     guard !sections[s].isEmpty else { continue }
@@ -175,7 +176,8 @@ extension Scenarios {
         var nextSections = sections
         nextSections[0].removeFirst(5)
         nextSections[sectionCount - 1] += (1...20).map { FlowIdentifier(UInt64(snapshotItems + $0)) }
-        let snapshot = FlowSnapshot(sections: nextSections.enumerated().map { FlowSnapshot.Section(id: FlowIdentifier(UInt64($0)), items: $1) })
+        let snapshot = FlowSnapshot(
+            sections: nextSections.enumerated().map { FlowSnapshot.Section(id: FlowIdentifier(UInt64($0)), items: $1) })
         var reattached = 0
         let restores = try Timing.repeated(snapshotRepeats) { _ in
             reattached = try FlowLayoutState.restoring(

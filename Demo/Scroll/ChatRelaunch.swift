@@ -66,7 +66,8 @@ enum ChatRelaunch {
         var lines = [
             "flow-demo scroll --chat --restore: a relaunch from '\(path)'",
             "archive          \(grouped(archive.count)) bytes, "
-                + String(format: "%.2f", Double(archive.count) / Double(max(savedCount, 1))) + " per message, version \(FlowLayoutState.archiveVersion), "
+                + String(format: "%.2f", Double(archive.count) / Double(max(savedCount, 1)))
+                + " per message, version \(FlowLayoutState.archiveVersion), "
                 + (restoration.fingerprintMatched ? "fingerprint matched" : "fingerprint differs (no size re-attaches)"),
             "messages         \(grouped(savedCount)) saved; \(grouped(deleted)) deleted and \(grouped(arrived)) arrived since: "
                 + "\(grouped(next.itemCount)) now",

@@ -240,7 +240,8 @@ struct SnapshotProgram {
             archive[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
         }
         do {
-            _ = try FlowLayoutState.restoring(archive, snapshot: Self.snapshot(content), configuration: configuration, viewportSize: viewport)
+            _ = try FlowLayoutState.restoring(
+                archive, snapshot: Self.snapshot(content), configuration: configuration, viewportSize: viewport)
             throw FuzzFailure("step \(step): a damaged archive (\(truncated ? "truncated" : "a bit flipped")) was restored")
         } catch let error as FuzzFailure {
             throw error

@@ -19,7 +19,9 @@ public struct DescribedSnapshot: Hashable, Sendable {
         public var overrides: FlowSection
 
         /// Creates a section.
-        public init(id: String, items: [String], sizes: [ItemSize] = [], reload: [String] = [], overrides: FlowSection = FlowSection(itemCount: 0)) {
+        public init(
+            id: String, items: [String], sizes: [ItemSize] = [], reload: [String] = [], overrides: FlowSection = FlowSection(itemCount: 0)
+        ) {
             self.id = id
             self.items = items
             self.sizes = sizes

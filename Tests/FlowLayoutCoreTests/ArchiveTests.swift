@@ -41,7 +41,8 @@ import Testing
     @Test("the same data: every size re-attaches and the anchor is where it was")
     func sameData() throws {
         let (_, archive) = try saved()
-        var restored = try FlowLayoutState.restoring(archive, snapshot: chat(Array(1...40)), configuration: configuration, viewportSize: viewport)
+        var restored = try FlowLayoutState.restoring(
+            archive, snapshot: chat(Array(1...40)), configuration: configuration, viewportSize: viewport)
         #expect(restored.fingerprintMatched)
         #expect(restored.reattachedSizeCount == 40)
         #expect(try top(&restored.state, 20) == 5)

@@ -15,7 +15,8 @@ import Testing
             var list = IdentifierList(array)
             var next: UInt64 = 10_000
             for _ in 0..<20 {
-                let removed = Array(Set((0..<random.int(0...30)).compactMap { _ in array.isEmpty ? nil : random.int(0..<array.count) })).sorted()
+                let removed = Array(Set((0..<random.int(0...30)).compactMap { _ in array.isEmpty ? nil : random.int(0..<array.count) }))
+                    .sorted()
                 for index in removed.reversed() { array.remove(at: index) }
                 var placed: [(position: Int, identifier: FlowIdentifier)] = []
                 var positions = Set<Int>()
@@ -41,7 +42,9 @@ import Testing
             let removed = Array(Set((0..<min(50, array.count)).map { _ in random.int(0..<array.count) })).sorted()
             var kept = array
             for index in removed.reversed() { kept.remove(at: index) }
-            let placed = [(position: 0, identifier: FlowIdentifier(1 << 40)), (position: kept.count + 1, identifier: FlowIdentifier(1 << 41))]
+            let placed = [
+                (position: 0, identifier: FlowIdentifier(1 << 40)), (position: kept.count + 1, identifier: FlowIdentifier(1 << 41)),
+            ]
             list2.edit(removing: removed, placing: placed)
             kept.insert(placed[0].identifier, at: 0)
             kept.insert(placed[1].identifier, at: placed[1].position)

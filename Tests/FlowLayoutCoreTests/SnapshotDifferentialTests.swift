@@ -234,7 +234,10 @@ struct SnapshotSequence {
 
     /// The batch reproduces the order, has the fewest moves, and anchors the
     /// first element in view surviving in place.
-    mutating func check(_ applied: SnapshotUpdateResult, before: ReferencePresentation, beforeModel: ReferenceModel, next: [(id: FlowIdentifier, items: [FlowIdentifier])]) {
+    mutating func check(
+        _ applied: SnapshotUpdateResult, before: ReferencePresentation, beforeModel: ReferenceModel,
+        next: [(id: FlowIdentifier, items: [FlowIdentifier])]
+    ) {
         let batch = applied.batch
         // The batch, applied to the reference model, puts every item that is not
         // inserted where the snapshot has it.

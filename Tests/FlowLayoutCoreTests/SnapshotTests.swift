@@ -19,7 +19,10 @@ import Testing
     func oneDraggedItemIsOneMove() throws {
         var state = try FlowLayoutState(configuration: configuration, snapshot: snapshot([1, 2, 3, 4, 5]), viewportSize: viewport)
         let applied = try state.apply(snapshot([1, 3, 4, 5, 2]))
-        #expect(applied.batch.movedItems == [BatchUpdate.ItemMove(from: FlowIndexPath(item: 1, section: 0), to: FlowIndexPath(item: 4, section: 0))])
+        #expect(
+            applied.batch.movedItems == [
+                BatchUpdate.ItemMove(from: FlowIndexPath(item: 1, section: 0), to: FlowIndexPath(item: 4, section: 0))
+            ])
         #expect(applied.batch.insertedItems.isEmpty && applied.batch.deletedItems.isEmpty)
         #expect(try state.itemIdentifiers(inSection: 0) == [1, 3, 4, 5, 2])
     }
@@ -75,7 +78,8 @@ import Testing
         selfSizing.estimatedItemSize = Size(width: 320, height: 50)
         let items = (1...1_100).map { FlowIdentifier(UInt64($0)) }
         var first = snapshot(items)
-        first.sections[0].sizes = Dictionary(uniqueKeysWithValues: items.map { ($0, Size(width: 320, height: Double($0.rawValue % 90) + 1)) })
+        first.sections[0].sizes = Dictionary(
+            uniqueKeysWithValues: items.map { ($0, Size(width: 320, height: Double($0.rawValue % 90) + 1)) })
         var state = try FlowLayoutState(configuration: selfSizing, snapshot: first, viewportSize: viewport)
         // Items 1...1100 leave one after another, first to last.
         for chunk in stride(from: 0, to: 1_100, by: 100) {

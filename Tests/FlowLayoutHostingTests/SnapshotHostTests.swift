@@ -27,14 +27,19 @@ import Testing
     func relaunch() throws {
         var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50))
         configuration.estimatedItemSize = Size(width: 320, height: 50)
-        let state = try FlowLayoutState(configuration: configuration, snapshot: Self.messages(1...30), viewportSize: Size(width: 320, height: 100))
+        let state = try FlowLayoutState(
+            configuration: configuration, snapshot: Self.messages(1...30), viewportSize: Size(width: 320, height: 100))
         let host = try FlowLayoutHost(state: state, bounds: Rect(x: 0, y: 433, width: 320, height: 100))
         let archive = try #require(host.archive())
         let before = try host.layoutAttributesForElements(in: host.bounds).first!
-        let next = try FlowLayoutHost(state: FlowLayoutState(configuration: configuration, sections: [], viewportSize: Size(width: 320, height: 100)), bounds: Rect(x: 0, y: 0, width: 320, height: 100))
-        let restoration = try next.restore(archive, snapshot: FlowSnapshot(sections: [FlowSnapshot.Section(id: 1, items: [90, 91] + (1...30).map { FlowIdentifier($0) })]))
+        let next = try FlowLayoutHost(
+            state: FlowLayoutState(configuration: configuration, sections: [], viewportSize: Size(width: 320, height: 100)),
+            bounds: Rect(x: 0, y: 0, width: 320, height: 100))
+        let restoration = try next.restore(
+            archive, snapshot: FlowSnapshot(sections: [FlowSnapshot.Section(id: 1, items: [90, 91] + (1...30).map { FlowIdentifier($0) })]))
         let offset = next.targetContentOffset(forProposedContentOffset: .zero)
-        #expect(restoration.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: before.indexPath.item + 2, section: 0)))
+        #expect(
+            restoration.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: before.indexPath.item + 2, section: 0)))
         let after = try next.layoutAttributesForItem(at: restoration.anchor!.indexPath)
         #expect(after.frame.minY - offset.y == before.frame.minY - 433)
     }

@@ -20,7 +20,9 @@
 extension FlowLayoutState {
     /// The archive's first four bytes.
     static let archiveMagic: [UInt8] = [0x46, 0x4C, 0x41, 0x52]
-    /// The version this engine writes and reads.
+    /// The version of the archive format this engine writes and reads.
+    ///
+    /// - Complexity: O(1).
     public static let archiveVersion = 1
 
     /// The fingerprint of what sizes depend on (11.5): the viewport's extent

@@ -412,7 +412,9 @@ extension FlowLayoutState {
                     if open != nil, open!.start + open!.sizes.count == j {
                         open!.sizes.append(.sized(size))
                     } else {
-                        if let run = open { edits.append(ItemEdit(range: run.start..<(run.start + run.sizes.count), replacement: run.sizes)) }
+                        if let run = open {
+                            edits.append(ItemEdit(range: run.start..<(run.start + run.sizes.count), replacement: run.sizes))
+                        }
                         open = (j, [.sized(size)])
                     }
                 }

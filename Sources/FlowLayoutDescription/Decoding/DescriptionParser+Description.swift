@@ -237,7 +237,9 @@ extension DescriptionParser {
         let items = cursor.has(1) ? sizes.count : itemCount
         if let itemIds, itemIds.count != items {
             problem.record(
-                13, DescriptionError(path: path() + ".itemIds", message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
+                13,
+                DescriptionError(
+                    path: path() + ".itemIds", message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
         }
         failure = problem.error
         guard failure == nil else { return nil }
