@@ -59,7 +59,7 @@ enum SnapshotReplay {
             do {
                 applied = try state.apply(snapshot)
             } catch {
-                throw InputError("\(error.prefixingPath(with: "snapshots[\(index)]"))")
+                throw InputError("\(error.prefixingPath(with: FieldPath("snapshots", index)))")
             }
             var report = LayoutOutput.BatchReport(
                 result: applied.result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize())
@@ -109,10 +109,10 @@ enum SnapshotReplay {
     static func message(_ error: FlowLayoutError, sections: [String?], items: [[String]?]) -> String {
         switch error {
         case let .invalidSnapshot(path, .duplicateSection):
-            let q = Int(path.dropFirst("sections[".count).dropLast()) ?? 0
+            let q = path.components.compactMap { if case .index(let i) = $0 { i } else { nil } }.first ?? 0
             return "sections[\(q)].id: \"\(sections[q] ?? "")\" appears twice"
         case let .invalidSnapshot(path, .duplicateItem):
-            let numbers = path.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            let numbers = path.components.compactMap { if case .index(let i) = $0 { i } else { nil } }
             if numbers.count == 2, let name = items[numbers[0]]?[numbers[1]] {
                 return "sections[\(numbers[0])].itemIds[\(numbers[1])]: \"\(name)\" appears twice"
             }

@@ -57,7 +57,7 @@ enum UpdateReplay {
             do {
                 result = try state.performBatchUpdates(batch)
             } catch {
-                throw InputError("\(error.prefixingPath(with: "batches[\(index)]"))")
+                throw InputError("\(error.prefixingPath(with: FieldPath("batches", index)))")
             }
             reports.append(LayoutOutput.BatchReport(result: result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
         }

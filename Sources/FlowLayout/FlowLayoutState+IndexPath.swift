@@ -99,9 +99,9 @@ extension FlowIndexPath {
     /// `path.count` unless it holds exactly two indexes.
     ///
     /// - Complexity: O(1).
-    public init(checking indexPath: IndexPath, path: String) throws(FlowLayoutError) {
+    public init(checking indexPath: IndexPath, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         guard let converted = FlowIndexPath(indexPath) else {
-            throw .invalidCount(path: path + ".count", count: indexPath.count)
+            throw .invalidCount(path: path().appending("count"), count: indexPath.count)
         }
         self = converted
     }

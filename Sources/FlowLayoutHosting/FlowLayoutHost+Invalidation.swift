@@ -19,7 +19,7 @@ extension FlowLayoutHost {
     ///   `newBounds.x` ... `newBounds.height`; nothing changes.
     /// - Complexity: O(1).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
-        try Self.validate(newBounds, path: "newBounds")
+        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
         if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
         if newBounds == bounds { return false }
         let config = state.configuration
@@ -51,7 +51,7 @@ extension FlowLayoutHost {
     /// - Complexity: O(k) for the k elements in view, plus, for a change of the
     ///   extent lines span, the relayout up to the anchor.
     public func invalidationContext(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> InvalidationContext {
-        try Self.validate(newBounds, path: "newBounds")
+        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
         let old = bounds
         guard newBounds != old else { return InvalidationContext() }
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: old.size)
@@ -95,8 +95,7 @@ extension FlowLayoutHost {
     ) throws(FlowLayoutError) -> Bool {
         guard preferredAttributes.category == .cell else { return false }
         let size = preferredAttributes.frame.size
-        try Self.validate(
-            Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
+        try FlowLayoutState.validate(rect: Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
         let current: Size
         do throws(FlowLayoutError) {
             current = try state.sizeOfItem(at: preferredAttributes.indexPath)
@@ -166,7 +165,7 @@ extension FlowLayoutHost {
 
     /// The extent lines span in a viewport of `size`: the width, scrolling vertically.
     func linesExtent(of size: Size) -> Double {
-        state.configuration.scrollDirection == .vertical ? size.width : size.height
+        state.configuration.scrollDirection.main(size)
     }
 
     /// The headers and footers that pin and meet `rect`.

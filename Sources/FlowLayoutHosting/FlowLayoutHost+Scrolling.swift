@@ -26,11 +26,8 @@ extension FlowLayoutHost {
     /// - Complexity: O(1).
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         guard let anchored = anchoredOffset else { return proposedContentOffset }
-        let content = state.contentSize
-        let viewport = state.viewportSize
-        if state.configuration.scrollDirection == .vertical {
-            return Point(x: anchored.x, y: Swift.min(Swift.max(anchored.y, 0), Swift.max(0, content.height - viewport.height)))
-        }
-        return Point(x: Swift.min(Swift.max(anchored.x, 0), Swift.max(0, content.width - viewport.width)), y: anchored.y)
+        let direction = state.configuration.scrollDirection
+        let limit = Swift.max(0, direction.cross(state.contentSize) - direction.cross(state.viewportSize))
+        return direction.point(main: direction.main(anchored), cross: Swift.min(Swift.max(direction.cross(anchored), 0), limit))
     }
 }

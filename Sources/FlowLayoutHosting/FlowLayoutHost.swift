@@ -68,7 +68,7 @@ public final class FlowLayoutHost {
         configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), sections: [FlowSection], bounds: Rect,
         options: FlowLayoutOptions = FlowLayoutOptions()
     ) throws(FlowLayoutError) {
-        try Self.validate(bounds, path: "bounds")
+        try FlowLayoutState.validate(rect: bounds, path: "bounds")
         var state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: bounds.size, options: options)
         try state.setVisibleRect(bounds)
@@ -83,7 +83,7 @@ public final class FlowLayoutHost {
     ///   width at which the content would pass the limit.
     /// - Complexity: O(1), plus O(S) for a viewport change.
     public init(state: FlowLayoutState, bounds: Rect) throws(FlowLayoutError) {
-        try Self.validate(bounds, path: "bounds")
+        try FlowLayoutState.validate(rect: bounds, path: "bounds")
         var state = state
         do throws(FlowLayoutError) {
             if bounds.size != state.viewportSize { _ = try state.setViewportSize(bounds.size) }
@@ -200,16 +200,6 @@ public final class FlowLayoutHost {
     func remember(_ elements: [LayoutAttributes]) {
         elementsInView = ElementsInView(
             rect: bounds, elements: elements, contentSize: state.contentSize, pendingSections: state.pendingSectionCount)
-    }
-
-    /// Throws unless `rect` has finite components and a size that is not negative.
-    static func validate(_ rect: Rect, path: String) throws(FlowLayoutError) {
-        let components = [
-            ("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height),
-        ]
-        for (index, (name, value)) in components.enumerated() where !value.isFinite || (index >= 2 && value < 0) {
-            throw .invalidValue(path: "\(path).\(name)", value: value)
-        }
     }
 }
 

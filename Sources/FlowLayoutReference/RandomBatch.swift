@@ -123,13 +123,13 @@ package enum RandomBatch {
     /// the refusal's path starts with.
     package static func broken(
         _ valid: BatchUpdate, over model: ReferenceModel, random: inout SeededRandom
-    ) -> (batch: BatchUpdate, path: String) {
+    ) -> (batch: BatchUpdate, path: FieldPath) {
         var batch = valid
         let sectionCount = model.sections.count
         switch random.int(0...5) {
         case 0:
             batch.deletedSections.append(sectionCount + random.int(0...3))
-            return (batch, "deleteSections[\(batch.deletedSections.count - 1)]")
+            return (batch, FieldPath(.deleteSections, batch.deletedSections.count - 1))
         case 1 where sectionCount > 0:
             // A section named twice before the batch.
             let section = random.int(0...(sectionCount - 1))
@@ -156,7 +156,7 @@ package enum RandomBatch {
             return (fresh, "insertItems[0].size.width")
         default:
             batch.insertSection(FlowSection(itemCount: 1), at: sectionCount + 5)
-            return (batch, "insertSections[\(batch.insertedSections.count - 1)].index")
+            return (batch, FieldPath(.insertSections, batch.insertedSections.count - 1).appending("index"))
         }
     }
 }

@@ -72,7 +72,9 @@ struct BadInputTests {
         var tried = 0
         for value in Self.badNumbers {
             for (component, size) in [("width", Size(width: value, height: 10)), ("height", Size(width: 10, height: value))] {
-                tried += try Self.expectRefusal(.invalidValue(path: "sizeReports[1].size.\(component)", value: value)) {
+                tried += try Self.expectRefusal(
+                    .invalidValue(path: FieldPath("sizeReports", 1).appending("size").appending(component), value: value)
+                ) {
                     _ = try $0.reportSizes([
                         SizeReport(indexPath: FlowIndexPath(item: 0, section: 0), size: Size(width: 10, height: 10)),
                         SizeReport(indexPath: FlowIndexPath(item: 1, section: 0), size: size),
@@ -80,7 +82,7 @@ struct BadInputTests {
                 }
             }
         }
-        func outOfRange(_ path: String) -> [(FlowIndexPath, FlowLayoutError)] {
+        func outOfRange(_ path: FieldPath) -> [(FlowIndexPath, FlowLayoutError)] {
             [
                 (FlowIndexPath(item: 0, section: 4), .sectionOutOfRange(path: path, section: 4, sectionCount: 4)),
                 (FlowIndexPath(item: 0, section: -1), .sectionOutOfRange(path: path, section: -1, sectionCount: 4)),
@@ -159,7 +161,7 @@ struct BadInputTests {
             try Self.expectRefusal(.invalidValue(path: "viewportSize.width", value: value)) {
                 _ = try $0.setViewportSize(Size(width: value, height: 10))
             }
-            let cases: [(String, (inout FlowLayoutConfiguration) -> Void)] = [
+            let cases: [(FieldPath, (inout FlowLayoutConfiguration) -> Void)] = [
                 ("itemSize.width", { $0.itemSize.width = value }),
                 ("estimatedItemSize.height", { $0.estimatedItemSize.height = value }),
                 ("minimumLineSpacing", { $0.minimumLineSpacing = value }),
@@ -170,7 +172,7 @@ struct BadInputTests {
                 ("footerReferenceSize.width", { $0.footerReferenceSize.width = value }),
             ]
             for (path, change) in cases {
-                try Self.expectRefusal(.invalidValue(path: "configuration.\(path)", value: value)) {
+                try Self.expectRefusal(.invalidValue(path: FieldPath("configuration").appending(path), value: value)) {
                     var configuration = $0.configuration
                     change(&configuration)
                     _ = try $0.setConfiguration(configuration)

@@ -236,25 +236,6 @@ struct ComponentTests {
         return segments
     }
 
-    /// The sequence's items one by one: `nil` for a default item.
-    static func items(_ segments: [ItemSegment]) -> [Size?] {
-        segments.flatMap { segment -> [Size?] in
-            switch segment {
-            case .defaults(let count): [Size?](repeating: nil, count: count)
-            case .sized(let size): [size]
-            }
-        }
-    }
-
-    /// Runs of `items` laid out from scratch.
-    static func laidOut(_ items: [Size?], rebreak: Rebreak) -> BTree<Run> {
-        var builder = RunBuilder(aligned: false, lineSpacing: rebreak.geometry.lineSpacing)
-        for item in items { builder.append(item.map { .sized($0) } ?? .defaults(1)) }
-        var runs = BTree(builder.finish())
-        _ = rebreak.layOut(&runs)
-        return runs
-    }
-
     @Test("Rebreak: edits applied in place give the runs' lines of a layout from scratch")
     func rebreakAgainstLayout() {
         var random = SeededRandom(seed: 61)
@@ -265,8 +246,8 @@ struct ComponentTests {
             geometry: LineGeometry(metrics: metrics, defaultSize: Size(width: 80, height: 40), direction: .vertical),
             isAligned: true)
         for _ in 0..<(150 * LongRuns.factor) {
-            var items = Self.items(Self.randomSegments(&random, count: random.int(1...600)))
-            var runs = Self.laidOut(items, rebreak: rebreak)
+            var items = ComponentModel.items(Self.randomSegments(&random, count: random.int(1...600)))
+            var runs = ComponentModel.laidOut(items, geometry: rebreak.geometry)
             // The sums kept up to date by the outcomes, as a section's store keeps them.
             var sums = SizeSums(items.compactMap { $0 })
             for _ in 0..<5 {
@@ -285,21 +266,16 @@ struct ComponentTests {
                 sums.add(outcome.added)
                 sums.subtract(outcome.removed)
                 for edit in edits.reversed() {
-                    items.replaceSubrange(edit.range, with: Self.items(edit.replacement))
+                    items.replaceSubrange(edit.range, with: ComponentModel.items(edit.replacement))
                 }
-                let fresh = Self.laidOut(items, rebreak: rebreak)
+                let fresh = ComponentModel.laidOut(items, geometry: rebreak.geometry)
                 runs.checkStructure()
                 #expect(runs.summary.items == items.count)
                 #expect(runs.summary.lines == fresh.summary.lines)
                 #expect(runs.summary.advance == fresh.summary.advance)
                 #expect(runs.summary.sized == fresh.summary.sized)
                 #expect(sums == SizeSums(items.compactMap { $0 }), "sizes removed and added by the outcomes")
-                var stored: [Size?] = []
-                runs.forEach(from: 0) { run, _ in
-                    var reader = RunReader(run)
-                    while let segment = reader.next() { stored += Self.items([segment]) }
-                    return true
-                }
+                let stored = ComponentModel.items(of: runs)
                 let difference =
                     stored.indices.first { $0 >= items.count || stored[$0] != items[$0] }
                     ?? (stored.count == items.count ? nil : stored.count)

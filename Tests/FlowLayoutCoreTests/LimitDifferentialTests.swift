@@ -225,7 +225,7 @@ struct LimitDifferentialTests {
                 _ = try FlowLayoutState(configuration: input.configuration, sections: input.sections, viewportSize: input.viewportSize)
                 issues.append("a description \(over) past the limit was accepted")
             } catch let error as FlowLayoutError {
-                if case .contentTooLarge(let path, _) = error, path == "sections[\(named)]" {
+                if case .contentTooLarge(let path, _) = error, path == FieldPath("sections", named) {
                 } else {
                     issues.append("creation refused with \(error), expected contentTooLarge at sections[\(named)]")
                 }
@@ -257,7 +257,7 @@ struct LimitDifferentialTests {
         var batch = BatchUpdate()
         batch.reloadItem(at: hugePath, size: grown)
         let report = [SizeReport(indexPath: hugePath, size: grown)]
-        for (path, kind) in [("sizeReports", 0), ("", 1), ("sizeReports", 2)] {
+        for (path, kind): (FieldPath, Int) in [("sizeReports", 0), ("", 1), ("sizeReports", 2)] {
             let attempt = { (state: inout FlowLayoutState) throws(FlowLayoutError) -> Void in
                 switch kind {
                 case 0: _ = try state.reportSizes(report)

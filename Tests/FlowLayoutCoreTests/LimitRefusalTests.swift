@@ -59,7 +59,7 @@ struct LimitRefusalTests {
         try Self.expectRefusal(.invalidValue(path: "viewportSize.height", value: Self.tooLong)) {
             _ = try $0.setViewportSize(Size(width: 320, height: Self.tooLong))
         }
-        let cases: [(String, (inout FlowLayoutConfiguration) -> Void)] = [
+        let cases: [(FieldPath, (inout FlowLayoutConfiguration) -> Void)] = [
             ("itemSize.height", { $0.itemSize.height = Self.tooLong }),
             ("estimatedItemSize.width", { $0.estimatedItemSize.width = Self.tooLong }),
             ("minimumLineSpacing", { $0.minimumLineSpacing = Self.tooLong }),
@@ -68,7 +68,7 @@ struct LimitRefusalTests {
             ("headerReferenceSize.height", { $0.headerReferenceSize.height = Self.tooLong }),
         ]
         for (path, change) in cases {
-            try Self.expectRefusal(.invalidValue(path: "configuration.\(path)", value: Self.tooLong)) {
+            try Self.expectRefusal(.invalidValue(path: FieldPath("configuration").appending(path), value: Self.tooLong)) {
                 var configuration = $0.configuration
                 change(&configuration)
                 _ = try $0.setConfiguration(configuration)

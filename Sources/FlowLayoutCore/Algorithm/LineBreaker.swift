@@ -1,6 +1,12 @@
-/// Greedy line breaking over a sequence of items (`flow-layout.md` 2.1–2.3): the
-/// one implementation every path uses, whether it lays a section out, re-breaks
-/// it after a change, or walks a run's lines to answer a query.
+/// Greedy line breaking over a sequence of items (`flow-layout.md` 2.1–2.3),
+/// for any ``ItemSource``: laying a pending section out, re-breaking after a
+/// change (``Rebreak``), walking old lines (``OldLines``) and walking a run's
+/// lines for a query. Whether one item joins a line is decided by ``OpenLine``
+/// (`LineGeometry.swift`), and the number of default items a line holds by
+/// ``LineGeometry/fitCount(width:spacing:available:)``. Two loops break lines
+/// with ``OpenLine`` without this type, reading a dense buffer in place:
+/// `FlowLayoutState.layOut(given:geometry:)` (a section's first layout from the
+/// host's sizes) and the dense branch of `SectionContext.walk` (`LineWalking.swift`).
 ///
 /// It produces *line groups*: either one line, filled item by item while the
 /// running extent fits, or a run of *uniform* lines, each holding `perLine`

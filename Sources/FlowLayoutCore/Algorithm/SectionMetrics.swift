@@ -38,18 +38,10 @@ struct SectionMetrics: Hashable, Sendable {
         headerExtent = direction.cross(overrides?.headerReferenceSize ?? configuration.headerReferenceSize)
         footerExtent = direction.cross(overrides?.footerReferenceSize ?? configuration.footerReferenceSize)
         viewportMain = direction.main(viewportSize)
-        switch direction {
-        case .vertical:
-            mainLeadingInset = inset.left
-            crossLeadingInset = inset.top
-            crossTrailingInset = inset.bottom
-            available = viewportMain - inset.left - inset.right
-        case .horizontal:
-            mainLeadingInset = inset.top
-            crossLeadingInset = inset.left
-            crossTrailingInset = inset.right
-            available = viewportMain - inset.top - inset.bottom
-        }
+        let mainInsets = direction.mainInsets(inset)
+        mainLeadingInset = mainInsets.leading
+        (crossLeadingInset, crossTrailingInset) = direction.crossInsets(inset)
+        available = viewportMain - mainInsets.leading - mainInsets.trailing
         linesOffset = Offset(headerExtent) + Offset(crossLeadingInset)
         trailingOffset = Offset(crossTrailingInset) + Offset(footerExtent)
         lineSpacingOffset = Offset(lineSpacing)

@@ -3,17 +3,23 @@
 /// The algorithm is written once, in two axes: the *main* axis runs along a line
 /// (x when scrolling vertically) and the *cross* axis runs across lines, which is
 /// the scroll axis (y when scrolling vertically). Horizontal scrolling is the
-/// transpose (`flow-layout.md` 5), applied here and nowhere else.
+/// transpose (`flow-layout.md` 5): line breaking, placement, re-breaking,
+/// section metrics, size sums and the host read sizes, insets, points and
+/// rects only through these conversions. Four places in `FlowLayoutState`'s
+/// files still branch on the direction themselves: the content size
+/// (`naturalContentSize`), snapping's and scrolling's points
+/// (`targetContentOffset`, `offsetPoint`) and the estimate's mean size
+/// (`SectionExtents.estimate(of:)`).
 extension ScrollDirection {
     /// The main-axis component of a size: along a line.
     @inline(__always)
-    func main(_ size: Size) -> Double {
+    package func main(_ size: Size) -> Double {
         self == .vertical ? size.width : size.height
     }
 
     /// The cross-axis component of a size: across lines, along the scroll axis.
     @inline(__always)
-    func cross(_ size: Size) -> Double {
+    package func cross(_ size: Size) -> Double {
         self == .vertical ? size.height : size.width
     }
 
@@ -38,9 +44,41 @@ extension ScrollDirection {
         self == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     }
 
+    /// The insets at the two ends of a line: (left, right) scrolling
+    /// vertically, (top, bottom) horizontally.
+    @inline(__always)
+    func mainInsets(_ insets: EdgeInsets) -> (leading: Double, trailing: Double) {
+        self == .vertical ? (insets.left, insets.right) : (insets.top, insets.bottom)
+    }
+
+    /// The insets before the first line and after the last: (top, bottom)
+    /// scrolling vertically, (left, right) horizontally.
+    @inline(__always)
+    func crossInsets(_ insets: EdgeInsets) -> (leading: Double, trailing: Double) {
+        self == .vertical ? (insets.top, insets.bottom) : (insets.left, insets.right)
+    }
+
     /// The point whose cross-axis component is `cross` and main-axis one is zero.
     @inline(__always)
     func offset(cross: Double) -> Point {
-        self == .vertical ? Point(x: 0, y: cross) : Point(x: cross, y: 0)
+        point(main: 0, cross: cross)
+    }
+
+    /// The point whose main-axis component is `main` and cross-axis one `cross`.
+    @inline(__always)
+    package func point(main: Double, cross: Double) -> Point {
+        self == .vertical ? Point(x: main, y: cross) : Point(x: cross, y: main)
+    }
+
+    /// The main-axis component of a point: along a line.
+    @inline(__always)
+    package func main(_ point: Point) -> Double {
+        self == .vertical ? point.x : point.y
+    }
+
+    /// The cross-axis component of a point: along the scroll axis.
+    @inline(__always)
+    package func cross(_ point: Point) -> Double {
+        self == .vertical ? point.y : point.x
     }
 }

@@ -156,6 +156,48 @@ public struct BatchUpdate: Hashable, Sendable {
     }
 }
 
+extension BatchUpdate {
+    /// The operation lists of a batch as the first step of a ``FieldPath``: an
+    /// error about a batch names the list and the entry (`insertItems[0].item`),
+    /// and a caller that built the batch from other operations (the host, from
+    /// UIKit's update items) matches this value to rename the path.
+    public enum Field: String, Hashable, Sendable, CaseIterable {
+        /// ``BatchUpdate/deletedSections``, by section index before the batch.
+        case deleteSections
+        /// ``BatchUpdate/insertedSections``: `.index` (after the batch) and `.section` (the content).
+        case insertSections
+        /// ``BatchUpdate/reloadedSections``: `.index` (before the batch) and `.section` (the content).
+        case reloadSections
+        /// ``BatchUpdate/movedSections``: `.from` (before) and `.to` (after).
+        case moveSections
+        /// ``BatchUpdate/deletedItems``: `.section` and `.item`, before the batch.
+        case deleteItems
+        /// ``BatchUpdate/insertedItems``: `.section` and `.item` after the batch, and `.size`.
+        case insertItems
+        /// ``BatchUpdate/reloadedItems``: `.section` and `.item` before the batch, and `.size`.
+        case reloadItems
+        /// ``BatchUpdate/movedItems``: `.from` (before) and `.to` (after), each with `.section` and `.item`.
+        case moveItems
+
+        /// Whether the list names sections (rather than items).
+        public var namesSections: Bool {
+            switch self {
+            case .deleteSections, .insertSections, .reloadSections, .moveSections: true
+            case .deleteItems, .insertItems, .reloadItems, .moveItems: false
+            }
+        }
+    }
+}
+
+extension FieldPath {
+    /// The path of entry `index` of a batch's list `field`: `insertItems[0]`.
+    ///
+    /// - Complexity: O(1).
+    public init(_ field: BatchUpdate.Field, _ index: Int) {
+        self.init(field.rawValue, index)
+    }
+}
+
 /// What a batch did: the scroll adjustment that keeps the anchor still, and the
 /// before and after frames of what is on screen, for animating (`flow-layout.md`
 /// 10.4, 10.5).

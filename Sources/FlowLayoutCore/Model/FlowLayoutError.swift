@@ -1,34 +1,35 @@
 /// Why the engine refused a call. A refused call leaves the layout exactly as it
 /// was (`flow-layout.md` 9, 10.6). Every case names where the refused value came
-/// from, as a field path (`sections[3].itemSizes[17].width`,
-/// `sizeReports[2].indexPath`, `insertItems[0].item`).
+/// from, as a ``FieldPath`` (`sections[3].itemSizes[17].width`,
+/// `sizeReports[2].indexPath`, `insertItems[0].item`), which becomes text only
+/// in ``description``.
 public enum FlowLayoutError: Error, Hashable, Sendable {
     /// A size, spacing, inset, viewport or rect component that is negative, NaN,
     /// infinite, or larger than ``FlowLayoutLimits/maximumLength``.
-    case invalidValue(path: String, value: Double)
+    case invalidValue(path: FieldPath, value: Double)
     /// An item or section count that is negative or larger than
     /// ``FlowLayoutLimits/maximumCount``.
-    case invalidCount(path: String, count: Int)
+    case invalidCount(path: FieldPath, count: Int)
     /// A section whose `itemSizes` array does not hold exactly `itemCount` sizes.
-    case itemSizesCountMismatch(path: String, itemCount: Int, sizeCount: Int)
+    case itemSizesCountMismatch(path: FieldPath, itemCount: Int, sizeCount: Int)
     /// A section index outside `0 ..< sectionCount`.
-    case sectionOutOfRange(path: String, section: Int, sectionCount: Int)
+    case sectionOutOfRange(path: FieldPath, section: Int, sectionCount: Int)
     /// An item index outside `0 ..< itemCount` of its (existing) section.
-    case itemOutOfRange(path: String, indexPath: FlowIndexPath, itemCount: Int)
+    case itemOutOfRange(path: FieldPath, indexPath: FlowIndexPath, itemCount: Int)
     /// A change after which the content would extend more than
     /// ``FlowLayoutLimits/maximumLength`` points along the scroll axis, past which
     /// positions stop being exact (`flow-layout.md` 9). `extent` is the extent the
     /// content would have, or a bound on it.
-    case contentTooLarge(path: String, extent: Double)
+    case contentTooLarge(path: FieldPath, extent: Double)
     /// A batch update the engine cannot apply (`flow-layout.md` 10.6).
-    case invalidBatch(path: String, problem: BatchProblem)
+    case invalidBatch(path: FieldPath, problem: BatchProblem)
     /// A snapshot the engine cannot apply (`flow-layout.md` 11.4).
-    case invalidSnapshot(path: String, problem: SnapshotProblem)
+    case invalidSnapshot(path: FieldPath, problem: SnapshotProblem)
     /// An archive the engine cannot restore (`flow-layout.md` 11.5); its path is `archive`.
     case invalidArchive(ArchiveProblem)
 
     /// Where the refused value came from.
-    public var path: String {
+    public var path: FieldPath {
         switch self {
         case .invalidValue(let path, _), .invalidCount(let path, _), .itemSizesCountMismatch(let path, _, _),
             .sectionOutOfRange(let path, _, _), .itemOutOfRange(let path, _, _), .contentTooLarge(let path, _),
@@ -40,34 +41,37 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
 
     /// The same error with `prefix` put before its path and before every other
     /// path it names: `batches[2]` + `insertItems[0].item` gives
-    /// `batches[2].insertItems[0].item`. The paths are joined with a dot (one
-    /// ending `prefix` is not doubled; none goes before a subscript), and an
-    /// empty path, the call as a whole, becomes `prefix` itself.
-    public func prefixingPath(with prefix: String) -> FlowLayoutError {
-        let join = { (path: String) in Self.join(prefix, path) }
-        return switch self {
-        case let .invalidValue(path, value): .invalidValue(path: join(path), value: value)
-        case let .invalidCount(path, count): .invalidCount(path: join(path), count: count)
-        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
-            .itemSizesCountMismatch(path: join(path), itemCount: itemCount, sizeCount: sizeCount)
-        case let .sectionOutOfRange(path, section, sectionCount):
-            .sectionOutOfRange(path: join(path), section: section, sectionCount: sectionCount)
-        case let .itemOutOfRange(path, indexPath, itemCount):
-            .itemOutOfRange(path: join(path), indexPath: indexPath, itemCount: itemCount)
-        case let .contentTooLarge(path, extent): .contentTooLarge(path: join(path), extent: extent)
-        case let .invalidBatch(path, .namedTwice(otherPath)):
-            .invalidBatch(path: join(path), problem: .namedTwice(otherPath: join(otherPath)))
-        case let .invalidBatch(path, problem): .invalidBatch(path: join(path), problem: problem)
-        case let .invalidSnapshot(path, problem): .invalidSnapshot(path: join(path), problem: problem)
-        case .invalidArchive: self
-        }
+    /// `batches[2].insertItems[0].item`; the empty path, the call as a whole,
+    /// becomes `prefix` itself.
+    ///
+    /// - Complexity: O(length of the paths).
+    public func prefixingPath(with prefix: FieldPath) -> FlowLayoutError {
+        mappingPaths { prefix.appending($0) }
     }
 
-    private static func join(_ prefix: String, _ path: String) -> String {
-        let base = prefix.hasSuffix(".") ? String(prefix.dropLast()) : prefix
-        if base.isEmpty { return path }
-        if path.isEmpty { return base }
-        return path.hasPrefix("[") ? base + path : base + "." + path
+    /// The same error with `transform` applied to its path and to every other
+    /// path it names (the other operation of ``BatchProblem/namedTwice(otherPath:)``):
+    /// how a caller that built the refused call from its own input names that
+    /// input instead.
+    ///
+    /// - Complexity: that of `transform`, once or twice.
+    public func mappingPaths(_ transform: (FieldPath) -> FieldPath) -> FlowLayoutError {
+        switch self {
+        case let .invalidValue(path, value): .invalidValue(path: transform(path), value: value)
+        case let .invalidCount(path, count): .invalidCount(path: transform(path), count: count)
+        case let .itemSizesCountMismatch(path, itemCount, sizeCount):
+            .itemSizesCountMismatch(path: transform(path), itemCount: itemCount, sizeCount: sizeCount)
+        case let .sectionOutOfRange(path, section, sectionCount):
+            .sectionOutOfRange(path: transform(path), section: section, sectionCount: sectionCount)
+        case let .itemOutOfRange(path, indexPath, itemCount):
+            .itemOutOfRange(path: transform(path), indexPath: indexPath, itemCount: itemCount)
+        case let .contentTooLarge(path, extent): .contentTooLarge(path: transform(path), extent: extent)
+        case let .invalidBatch(path, .namedTwice(otherPath)):
+            .invalidBatch(path: transform(path), problem: .namedTwice(otherPath: transform(otherPath)))
+        case let .invalidBatch(path, problem): .invalidBatch(path: transform(path), problem: problem)
+        case let .invalidSnapshot(path, problem): .invalidSnapshot(path: transform(path), problem: problem)
+        case .invalidArchive: self
+        }
     }
 }
 
@@ -81,7 +85,7 @@ public enum BatchProblem: Hashable, Sendable {
     case itemPastEnd(FlowIndexPath, itemCountAfter: Int)
     /// The position was already named on the same side of the batch (before or
     /// after) by the operation at `otherPath`.
-    case namedTwice(otherPath: String)
+    case namedTwice(otherPath: FieldPath)
     /// An item operation inside a section that the same batch deletes, inserts or
     /// reloads (`change` says which).
     case sectionChanged(section: Int, change: String)
@@ -116,7 +120,7 @@ public enum ArchiveProblem: Hashable, Sendable {
 extension FlowLayoutError: CustomStringConvertible {
     /// A one-line message naming the problem and where it came from.
     public var description: String {
-        path.isEmpty ? message : "\(path): \(message)"
+        path.isEmpty ? message : "\(path.description): \(message)"
     }
 
     /// The message without the path.

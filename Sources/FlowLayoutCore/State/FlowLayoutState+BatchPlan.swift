@@ -105,9 +105,9 @@ private struct BatchPlanner {
     let sectionCountAfter: Int
 
     /// The path of the operation that named each position, per side.
-    var sectionsNamedBefore: [Int: String] = [:]
-    var sectionsNamedAfter: [Int: String] = [:]
-    var itemsNamedBefore: [FlowIndexPath: String] = [:]
+    var sectionsNamedBefore: [Int: FieldPath] = [:]
+    var sectionsNamedAfter: [Int: FieldPath] = [:]
+    var itemsNamedBefore: [FlowIndexPath: FieldPath] = [:]
 
     var deleted = Set<Int>()
     var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
@@ -136,7 +136,7 @@ private struct BatchPlanner {
 
     // MARK: Sections
 
-    private mutating func nameBefore(_ section: Int, _ path: String) throws(FlowLayoutError) {
+    private mutating func nameBefore(_ section: Int, _ path: FieldPath) throws(FlowLayoutError) {
         guard section >= 0, section < sectionCount else {
             throw .sectionOutOfRange(path: path, section: section, sectionCount: sectionCount)
         }
@@ -144,7 +144,7 @@ private struct BatchPlanner {
         sectionsNamedBefore[section] = path
     }
 
-    private mutating func nameAfter(_ section: Int, _ path: String) throws(FlowLayoutError) {
+    private mutating func nameAfter(_ section: Int, _ path: FieldPath) throws(FlowLayoutError) {
         guard section >= 0 else { throw .invalidBatch(path: path, problem: .negativeIndex(section)) }
         guard section < sectionCountAfter else {
             throw .invalidBatch(path: path, problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
@@ -156,16 +156,16 @@ private struct BatchPlanner {
     /// Step 1: deletions, reloads (with their new content) and move sources.
     mutating func nameSectionsBefore() throws(FlowLayoutError) {
         for (index, section) in batch.deletedSections.enumerated() {
-            try nameBefore(section, "deleteSections[\(index)]")
+            try nameBefore(section, FieldPath(.deleteSections, index))
             deleted.insert(section)
         }
         for (index, reload) in batch.reloadedSections.enumerated() {
-            try nameBefore(reload.index, "reloadSections[\(index)].index")
-            let sums = try FlowLayoutState.validate(section: reload.section, path: "reloadSections[\(index)].section")
+            try nameBefore(reload.index, FieldPath(.reloadSections, index).appending("index"))
+            let sums = try FlowLayoutState.validate(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
             reloaded[reload.index] = (reload.section, sums)
         }
         for (index, move) in batch.movedSections.enumerated() {
-            try nameBefore(move.from, "moveSections[\(index)].from")
+            try nameBefore(move.from, FieldPath(.moveSections, index).appending("from"))
         }
     }
 
@@ -173,12 +173,13 @@ private struct BatchPlanner {
     /// sections' reordering is known.
     mutating func nameSectionsAfter() throws(FlowLayoutError) {
         for (index, insertion) in batch.insertedSections.enumerated() {
-            try nameAfter(insertion.index, "insertSections[\(index)].index")
-            let sums = try FlowLayoutState.validate(section: insertion.section, path: "insertSections[\(index)].section")
+            try nameAfter(insertion.index, FieldPath(.insertSections, index).appending("index"))
+            let sums = try FlowLayoutState.validate(
+                section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
             inserted[insertion.index] = (insertion.section, sums)
         }
         for (index, move) in batch.movedSections.enumerated() {
-            try nameAfter(move.to, "moveSections[\(index)].to")
+            try nameAfter(move.to, FieldPath(.moveSections, index).appending("to"))
             movedTo[move.from] = move.to
             movedFrom[move.to] = move.from
         }
@@ -188,20 +189,20 @@ private struct BatchPlanner {
     // MARK: Items
 
     /// Checks an item named by its position before the batch.
-    private mutating func nameItemBefore(_ indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) {
+    private mutating func nameItemBefore(_ indexPath: FlowIndexPath, _ path: FieldPath) throws(FlowLayoutError) {
         let section = indexPath.section
         guard section >= 0, section < sectionCount else {
-            throw .sectionOutOfRange(path: path + ".section", section: section, sectionCount: sectionCount)
+            throw .sectionOutOfRange(path: path.appending("section"), section: section, sectionCount: sectionCount)
         }
         if deleted.contains(section) {
-            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "deleted"))
+            throw .invalidBatch(path: path.appending("section"), problem: .sectionChanged(section: section, change: "deleted"))
         }
         if reloaded[section] != nil {
-            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+            throw .invalidBatch(path: path.appending("section"), problem: .sectionChanged(section: section, change: "reloaded"))
         }
         let count = state.sections[section].itemCount
         guard indexPath.item >= 0, indexPath.item < count else {
-            throw .itemOutOfRange(path: path + ".item", indexPath: indexPath, itemCount: count)
+            throw .itemOutOfRange(path: path.appending("item"), indexPath: indexPath, itemCount: count)
         }
         if let other = itemsNamedBefore[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
         itemsNamedBefore[indexPath] = path
@@ -210,34 +211,34 @@ private struct BatchPlanner {
     /// Step 3: item deletions, reloads and move sources.
     mutating func nameItemsBefore() throws(FlowLayoutError) {
         for (index, indexPath) in batch.deletedItems.enumerated() {
-            try nameItemBefore(indexPath, "deleteItems[\(index)]")
+            try nameItemBefore(indexPath, FieldPath(.deleteItems, index))
             items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
             removedItems[indexPath.section, default: []].append(indexPath.item)
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
-            try nameItemBefore(reload.indexPath, "reloadItems[\(index)]")
+            try nameItemBefore(reload.indexPath, FieldPath(.reloadItems, index))
             items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
         }
         for (index, move) in batch.movedItems.enumerated() {
-            try nameItemBefore(move.from, "moveItems[\(index)].from")
+            try nameItemBefore(move.from, FieldPath(.moveItems, index).appending("from"))
             items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
             removedItems[move.from.section, default: []].append(move.from.item)
         }
     }
 
     /// The section before the batch that an item named after it lands in.
-    private func sectionBefore(ofItemAfter indexPath: FlowIndexPath, _ path: String) throws(FlowLayoutError) -> Int {
+    private func sectionBefore(ofItemAfter indexPath: FlowIndexPath, _ path: FieldPath) throws(FlowLayoutError) -> Int {
         let section = indexPath.section
-        guard section >= 0 else { throw .invalidBatch(path: path + ".section", problem: .negativeIndex(section)) }
+        guard section >= 0 else { throw .invalidBatch(path: path.appending("section"), problem: .negativeIndex(section)) }
         guard section < sectionCountAfter else {
             throw .invalidBatch(
-                path: path + ".section", problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
+                path: path.appending("section"), problem: .sectionPastEnd(section: section, sectionCountAfter: sectionCountAfter))
         }
         guard let old = sectionPlan?.oldIndex(ofSection: section) else {
-            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "inserted"))
+            throw .invalidBatch(path: path.appending("section"), problem: .sectionChanged(section: section, change: "inserted"))
         }
         if reloaded[old] != nil {
-            throw .invalidBatch(path: path + ".section", problem: .sectionChanged(section: section, change: "reloaded"))
+            throw .invalidBatch(path: path.appending("section"), problem: .sectionChanged(section: section, change: "reloaded"))
         }
         return old
     }
@@ -245,28 +246,28 @@ private struct BatchPlanner {
     /// Step 4: item insertions and move destinations: their sections first,
     /// then, once every section's count after the batch is known, their indexes.
     mutating func nameItemsAfter() throws(FlowLayoutError) {
-        var named: [(indexPath: FlowIndexPath, old: Int, path: String)] = []
+        var named: [(indexPath: FlowIndexPath, old: Int, path: FieldPath)] = []
         for (index, insertion) in batch.insertedItems.enumerated() {
-            let path = "insertItems[\(index)]"
+            let path = FieldPath(.insertItems, index)
             let old = try sectionBefore(ofItemAfter: insertion.indexPath, path)
             named.append((insertion.indexPath, old, path))
             items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
             placedItems[old, default: []].append(insertion.indexPath.item)
         }
         for (index, move) in batch.movedItems.enumerated() {
-            let path = "moveItems[\(index)].to"
+            let path = FieldPath(.moveItems, index).appending("to")
             let old = try sectionBefore(ofItemAfter: move.to, path)
             named.append((move.to, old, path))
             items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
             placedItems[old, default: []].append(move.to.item)
         }
-        var namedAfter: [FlowIndexPath: String] = [:]
+        var namedAfter: [FlowIndexPath: FieldPath] = [:]
         for (indexPath, old, path) in named {
             let countAfter =
                 state.sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
-            guard indexPath.item >= 0 else { throw .invalidBatch(path: path + ".item", problem: .negativeIndex(indexPath.item)) }
+            guard indexPath.item >= 0 else { throw .invalidBatch(path: path.appending("item"), problem: .negativeIndex(indexPath.item)) }
             guard indexPath.item < countAfter else {
-                throw .invalidBatch(path: path + ".item", problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
+                throw .invalidBatch(path: path.appending("item"), problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
             }
             if let other = namedAfter[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
             namedAfter[indexPath] = path
@@ -276,10 +277,12 @@ private struct BatchPlanner {
     /// Step 5: the sizes inserted and reloaded items carry.
     func validateItemSizes() throws(FlowLayoutError) {
         for (index, insertion) in batch.insertedItems.enumerated() {
-            if let size = insertion.size { try FlowLayoutState.validate(size: size, path: "insertItems[\(index)].size") }
+            if let size = insertion.size {
+                try FlowLayoutState.validate(size: size, path: FieldPath(.insertItems, index).appending("size"))
+            }
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
-            if let size = reload.size { try FlowLayoutState.validate(size: size, path: "reloadItems[\(index)].size") }
+            if let size = reload.size { try FlowLayoutState.validate(size: size, path: FieldPath(.reloadItems, index).appending("size")) }
         }
     }
 

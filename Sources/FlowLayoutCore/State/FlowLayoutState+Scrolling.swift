@@ -85,7 +85,7 @@ extension FlowLayoutState {
     public mutating func targetContentOffset(forProposedContentOffset proposed: Point, velocity: Point)
         throws(FlowLayoutError) -> Point
     {
-        for (value, path) in [
+        for (value, path): (Double, FieldPath) in [
             (proposed.x, "proposedContentOffset.x"), (proposed.y, "proposedContentOffset.y"),
             (velocity.x, "velocity.x"), (velocity.y, "velocity.y"),
         ] where !value.isFinite {

@@ -183,15 +183,15 @@ extension FlowLayoutState {
     /// - Throws: ``FlowLayoutError/contentTooLarge(path:extent:)``, naming
     ///   `path` (with `[index]` of the first section past the limit when
     ///   `indexSections`).
-    mutating func enforceContentLimit(path: String, indexSections: Bool = false) throws(FlowLayoutError) {
+    mutating func enforceContentLimit(path: @autoclosure () -> FieldPath, indexSections: Bool = false) throws(FlowLayoutError) {
         guard !isWithinContentLimit else { return }
         layOutPendingSections(through: sections.count - 1)
         let limit = Offset(FlowLayoutLimits.maximumLength)
         let total = sections.summary.extent
         guard total > limit else { return }
-        var named = path
+        var named = path()
         if indexSections {
-            named += "[\(sections.find(limit, in: { $0.extent }, rule: .containing).position)]"
+            named = named.appending(index: sections.find(limit, in: { $0.extent }, rule: .containing).position)
         }
         throw .contentTooLarge(path: named, extent: total.double)
     }

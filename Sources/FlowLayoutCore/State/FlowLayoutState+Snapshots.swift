@@ -225,14 +225,14 @@ extension FlowLayoutState {
         var newIndexOf: [FlowIdentifier: Int] = [:]
         newIndexOf.reserveCapacity(newCount)
         for (q, section) in newSections.enumerated() where newIndexOf.updateValue(q, forKey: section.id) != nil {
-            throw .invalidSnapshot(path: "sections[\(q)].id", problem: .duplicateSection(section.id))
+            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(section.id))
         }
         var givenSizes: [FlowIdentifier: Size] = [:]
         var reloads = Set<FlowIdentifier>()
         for (q, section) in newSections.enumerated() {
             for identifier in section.sizes.keys.sorted() {
                 let size = section.sizes[identifier]!
-                try Self.validate(size: size, path: "sections[\(q)].sizes[\(identifier)]")
+                try Self.validate(size: size, path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"))
                 givenSizes[identifier] = size
             }
             reloads.formUnion(section.reloaded)
@@ -291,7 +291,8 @@ extension FlowLayoutState {
                     arrivals[q].append((j, from))
                     arrived.insert(identifier)
                 } else if (!members.isEmpty && members.contains(identifier)) || !newcomers.insert(identifier) {
-                    throw .invalidSnapshot(path: "sections[\(q)].items[\(j)]", problem: .duplicateItem(identifier))
+                    throw .invalidSnapshot(
+                        path: FieldPath(stringLiteral: "sections[\(q)].items[\(j)]"), problem: .duplicateItem(identifier))
                 } else {
                     arrivals[q].append((j, nil))
                     newcomerList.append(identifier)
@@ -309,10 +310,11 @@ extension FlowLayoutState {
         }
         for (q, section) in newSections.enumerated() {
             for identifier in section.sizes.keys.sorted() where !inSnapshot(identifier) {
-                throw .invalidSnapshot(path: "sections[\(q)].sizes[\(identifier)]", problem: .notInSnapshot(identifier))
+                throw .invalidSnapshot(
+                    path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"), problem: .notInSnapshot(identifier))
             }
             for (k, identifier) in section.reloaded.enumerated() where !inSnapshot(identifier) {
-                throw .invalidSnapshot(path: "sections[\(q)].reloaded[\(k)]", problem: .notInSnapshot(identifier))
+                throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].reloaded[\(k)]"), problem: .notInSnapshot(identifier))
             }
         }
         // Where the kept items named by sizes or reloads are (a scan, only when there are any).
@@ -533,14 +535,16 @@ extension FlowLayoutState {
         guard items.count == self.sections.count else { throw .invalidCount(path: "items", count: items.count) }
         var seen = Set<FlowIdentifier>()
         for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
-            throw .invalidSnapshot(path: "sections[\(q)]", problem: .duplicateSection(identifier))
+            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)]"), problem: .duplicateSection(identifier))
         }
         var members = IdentifierSet()
         members.reserveCapacity(items.reduce(0) { $0 + $1.count })
         for (q, list) in items.enumerated() {
-            guard list.count == self.sections[q].itemCount else { throw .invalidCount(path: "items[\(q)]", count: list.count) }
+            guard list.count == self.sections[q].itemCount else {
+                throw .invalidCount(path: FieldPath(stringLiteral: "items[\(q)]"), count: list.count)
+            }
             for (j, identifier) in list.enumerated() where !members.insert(identifier) {
-                throw .invalidSnapshot(path: "items[\(q)][\(j)]", problem: .duplicateItem(identifier))
+                throw .invalidSnapshot(path: FieldPath(stringLiteral: "items[\(q)][\(j)]"), problem: .duplicateItem(identifier))
             }
         }
         var index = IdentityIndex()

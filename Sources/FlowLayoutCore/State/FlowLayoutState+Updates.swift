@@ -187,16 +187,16 @@ extension FlowLayoutState {
     // MARK: - Implementation
 
     /// Throws unless every report names an existing item and a valid size.
-    func validate(reports: [SizeReport], path: String) throws(FlowLayoutError) {
+    func validate(reports: [SizeReport], path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         for (index, report) in reports.enumerated() {
-            try checkItem(report.indexPath, path: "\(path)[\(index)].indexPath")
-            try Self.validate(size: report.size, path: "\(path)[\(index)].size")
+            try checkItem(report.indexPath, path: path().appending(index: index).appending("indexPath"))
+            try Self.validate(size: report.size, path: path().appending(index: index).appending("size"))
         }
     }
 
     /// Stores validated reports, re-lays out the sections they change, and
     /// refines the estimate when due.
-    mutating func applyReports(_ reports: [SizeReport], path: String) throws(FlowLayoutError) {
+    mutating func applyReports(_ reports: [SizeReport], path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         // Order by index path; among reports of one item, the later wins.
         let order = reports.indices.sorted { (reports[$0].indexPath, $0) < (reports[$1].indexPath, $1) }
         var bySection: [(section: Int, edits: [ItemEdit])] = []
@@ -231,7 +231,7 @@ extension FlowLayoutState {
         } else {
             var next = self
             for (q, edits) in bySection { next.applyEdits(edits, toSection: q) }
-            try next.enforceContentLimit(path: path)
+            try next.enforceContentLimit(path: path())
             self = next
         }
         refineEstimateIfDue()

@@ -4,7 +4,7 @@ extension FlowLayoutState {
     /// Throws unless `value` is a length: not negative, not NaN, at most
     /// ``FlowLayoutLimits/maximumLength``.
     @inline(__always)
-    static func validate(_ value: Double, path: @autoclosure () -> String) throws(FlowLayoutError) {
+    static func validate(_ value: Double, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         guard value >= 0, value <= FlowLayoutLimits.maximumLength else {
             throw .invalidValue(path: path(), value: value)
         }
@@ -12,52 +12,53 @@ extension FlowLayoutState {
 
     /// Throws unless both components of `size` are lengths.
     @inline(__always)
-    static func validate(size: Size, path: @autoclosure () -> String) throws(FlowLayoutError) {
-        try validate(size.width, path: path() + ".width")
-        try validate(size.height, path: path() + ".height")
+    static func validate(size: Size, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        try validate(size.width, path: path().appending("width"))
+        try validate(size.height, path: path().appending("height"))
     }
 
     /// Throws unless every edge of `insets` is a length.
-    static func validate(insets: EdgeInsets, path: @autoclosure () -> String) throws(FlowLayoutError) {
-        try validate(insets.top, path: path() + ".top")
-        try validate(insets.left, path: path() + ".left")
-        try validate(insets.bottom, path: path() + ".bottom")
-        try validate(insets.right, path: path() + ".right")
+    static func validate(insets: EdgeInsets, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        try validate(insets.top, path: path().appending("top"))
+        try validate(insets.left, path: path().appending("left"))
+        try validate(insets.bottom, path: path().appending("bottom"))
+        try validate(insets.right, path: path().appending("right"))
     }
 
     /// Throws unless the rect is a valid query: any finite origin and any finite
     /// size that is not negative. A far corner past the largest `Double` is fine:
-    /// the rect reaches to infinity there and meets what it meets.
-    static func validate(rect: Rect, path: String) throws(FlowLayoutError) {
-        guard rect.origin.x.isFinite else { throw .invalidValue(path: path + ".x", value: rect.origin.x) }
-        guard rect.origin.y.isFinite else { throw .invalidValue(path: path + ".y", value: rect.origin.y) }
+    /// the rect reaches to infinity there and meets what it meets. The host
+    /// checks the bounds and sizes UIKit gives it with this rule too.
+    package static func validate(rect: Rect, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        guard rect.origin.x.isFinite else { throw .invalidValue(path: path().appending("x"), value: rect.origin.x) }
+        guard rect.origin.y.isFinite else { throw .invalidValue(path: path().appending("y"), value: rect.origin.y) }
         guard rect.size.width >= 0, rect.size.width.isFinite else {
-            throw .invalidValue(path: path + ".width", value: rect.size.width)
+            throw .invalidValue(path: path().appending("width"), value: rect.size.width)
         }
         guard rect.size.height >= 0, rect.size.height.isFinite else {
-            throw .invalidValue(path: path + ".height", value: rect.size.height)
+            throw .invalidValue(path: path().appending("height"), value: rect.size.height)
         }
     }
 
     /// Throws unless every property of `configuration` is valid.
-    static func validate(configuration: FlowLayoutConfiguration, path: String) throws(FlowLayoutError) {
-        try validate(size: configuration.itemSize, path: path + ".itemSize")
-        try validate(size: configuration.estimatedItemSize, path: path + ".estimatedItemSize")
-        try validate(configuration.minimumLineSpacing, path: path + ".minimumLineSpacing")
-        try validate(configuration.minimumInteritemSpacing, path: path + ".minimumInteritemSpacing")
-        try validate(insets: configuration.sectionInset, path: path + ".sectionInset")
-        try validate(size: configuration.headerReferenceSize, path: path + ".headerReferenceSize")
-        try validate(size: configuration.footerReferenceSize, path: path + ".footerReferenceSize")
+    static func validate(configuration: FlowLayoutConfiguration, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        try validate(size: configuration.itemSize, path: path().appending("itemSize"))
+        try validate(size: configuration.estimatedItemSize, path: path().appending("estimatedItemSize"))
+        try validate(configuration.minimumLineSpacing, path: path().appending("minimumLineSpacing"))
+        try validate(configuration.minimumInteritemSpacing, path: path().appending("minimumInteritemSpacing"))
+        try validate(insets: configuration.sectionInset, path: path().appending("sectionInset"))
+        try validate(size: configuration.headerReferenceSize, path: path().appending("headerReferenceSize"))
+        try validate(size: configuration.footerReferenceSize, path: path().appending("footerReferenceSize"))
     }
 
     /// Throws unless every option is valid (the display scale is a length).
-    static func validate(options: FlowLayoutOptions, path: String) throws(FlowLayoutError) {
-        try validate(options.displayScale, path: path + ".displayScale")
+    static func validate(options: FlowLayoutOptions, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        try validate(options.displayScale, path: path().appending("displayScale"))
     }
 
     /// Throws unless `count` is a count the engine can hold.
     @inline(__always)
-    static func validate(count: Int, path: @autoclosure () -> String) throws(FlowLayoutError) {
+    static func validate(count: Int, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         guard count >= 0, count <= FlowLayoutLimits.maximumCount else {
             throw .invalidCount(path: path(), count: count)
         }
@@ -67,13 +68,13 @@ extension FlowLayoutState {
     /// (zero without per-item sizes).
     ///
     /// - Complexity: O(items with per-item sizes).
-    static func validate(section: FlowSection, path: @autoclosure () -> String) throws(FlowLayoutError) -> SizeSums {
-        try validate(count: section.itemCount, path: path() + ".itemCount")
+    static func validate(section: FlowSection, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) -> SizeSums {
+        try validate(count: section.itemCount, path: path().appending("itemCount"))
         var sums = SizeSums.zero
         if let sizes = section.itemSizes {
             guard sizes.count == section.itemCount else {
                 throw .itemSizesCountMismatch(
-                    path: path() + ".itemSizes", itemCount: section.itemCount, sizeCount: sizes.count)
+                    path: path().appending("itemSizes"), itemCount: section.itemCount, sizeCount: sizes.count)
             }
             let limit = FlowLayoutLimits.maximumLength
             var valid = true
@@ -84,32 +85,32 @@ extension FlowLayoutState {
             }
             if !valid {
                 for (item, size) in sizes.enumerated() {
-                    try validate(size: size, path: path() + ".itemSizes[\(item)]")
+                    try validate(size: size, path: path().appending("itemSizes").appending(index: item))
                 }
             }
             sums = sizes.withUnsafeBufferPointer { SizeSums($0) }
         }
         if section.hasMetricOverrides {
-            if let inset = section.sectionInset { try validate(insets: inset, path: path() + ".sectionInset") }
-            if let spacing = section.minimumLineSpacing { try validate(spacing, path: path() + ".minimumLineSpacing") }
+            if let inset = section.sectionInset { try validate(insets: inset, path: path().appending("sectionInset")) }
+            if let spacing = section.minimumLineSpacing { try validate(spacing, path: path().appending("minimumLineSpacing")) }
             if let spacing = section.minimumInteritemSpacing {
-                try validate(spacing, path: path() + ".minimumInteritemSpacing")
+                try validate(spacing, path: path().appending("minimumInteritemSpacing"))
             }
-            if let size = section.headerReferenceSize { try validate(size: size, path: path() + ".headerReferenceSize") }
-            if let size = section.footerReferenceSize { try validate(size: size, path: path() + ".footerReferenceSize") }
+            if let size = section.headerReferenceSize { try validate(size: size, path: path().appending("headerReferenceSize")) }
+            if let size = section.footerReferenceSize { try validate(size: size, path: path().appending("footerReferenceSize")) }
         }
         return sums
     }
 
     /// Throws unless `section` exists.
-    func checkSection(_ section: Int, path: @autoclosure () -> String) throws(FlowLayoutError) {
+    func checkSection(_ section: Int, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         guard section >= 0, section < sections.count else {
             throw .sectionOutOfRange(path: path(), section: section, sectionCount: sections.count)
         }
     }
 
     /// Throws unless the item at `indexPath` exists.
-    func checkItem(_ indexPath: FlowIndexPath, path: @autoclosure () -> String) throws(FlowLayoutError) {
+    func checkItem(_ indexPath: FlowIndexPath, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         try checkSection(indexPath.section, path: path())
         let count = sections[indexPath.section].itemCount
         guard indexPath.item >= 0, indexPath.item < count else {

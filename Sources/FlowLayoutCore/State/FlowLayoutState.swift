@@ -98,7 +98,7 @@ public struct FlowLayoutState: Sendable {
         try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
             for index in buffer.indices {
                 let section = buffer[index]
-                let sums = try Self.validate(section: section, path: "sections[\(index)]")
+                let sums = try Self.validate(section: section, path: FieldPath("sections", index))
                 if section.itemSizes == nil, !section.hasMetricOverrides, let last = previous, last.metricsIndex == 0,
                     last.itemCount == section.itemCount
                 {

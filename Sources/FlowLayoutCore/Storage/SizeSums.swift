@@ -55,10 +55,10 @@ struct SizeSums: Hashable, Sendable {
     /// The sums in points along lines and across them: at least the true sums
     /// unless saturated.
     func main(_ direction: ScrollDirection) -> Double {
-        Double(direction == .vertical ? width : height) / Self.scale
+        direction.main(Size(width: Double(width), height: Double(height))) / Self.scale
     }
     func cross(_ direction: ScrollDirection) -> Double {
-        Double(direction == .vertical ? height : width) / Self.scale
+        direction.cross(Size(width: Double(width), height: Double(height))) / Self.scale
     }
 
     /// The sums of a sequence of sizes (unsized entries of a dense buffer skipped).

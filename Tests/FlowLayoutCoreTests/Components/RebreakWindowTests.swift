@@ -1,0 +1,102 @@
+import FlowLayoutReference
+import FlowLayoutTestSupport
+import Testing
+
+@testable import FlowLayoutCore
+
+/// One `Rebreak.Window` alone (steps 1–5 of `Rebreak`): where it starts, the
+/// lines it produces, how many edits it reads before it is back in step, and
+/// what its splice leaves: the runs before it untouched, and items and lines
+/// equal to the plain model's over the items edited in place. Whole-number
+/// sizes: the lines do not depend on the break rule.
+@Suite("Components: re-break window")
+struct RebreakWindowTests {
+    @Test("step 1: the window starts at the run holding the item before the edit")
+    func windowStart() {
+        var random = SeededRandom(seed: 1851)
+        let geometry = ComponentModel.geometry()
+        let rebreak = Rebreak(geometry: geometry, isAligned: true)
+        #expect(rebreak.windowStart(before: 0, in: BTree()) == (0, 0))
+        for _ in 0..<(100 * LongRuns.factor) {
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300))
+            let runs = OldLinesTests.randomRuns(items, geometry: geometry, &random).runs
+            let starts = OldLinesTests.runStarts(runs)
+            for item in [0, 1, items.count, random.int(0...items.count)] {
+                let target = min(max(item - 1, 0), items.count - 1)
+                let run = starts.lastIndex { $0 <= target }!
+                let found = rebreak.windowStart(before: item, in: runs)
+                #expect(found.run == run && found.firstItem == starts[run], "item \(item)")
+            }
+        }
+    }
+
+    @Test("steps 2-5: one window's lines, edits read and splice against the model")
+    func oneWindow() {
+        var random = SeededRandom(seed: 1852)
+        for _ in 0..<(300 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let rebreak = Rebreak(geometry: geometry, isAligned: true)
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300))
+            var (runs, oldLines) = OldLinesTests.randomRuns(items, geometry: geometry, &random)
+            let old = runs
+            let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
+            guard let first = edits.first else { continue }
+            let item = max(first.range.lowerBound - 1, 0)
+            let start = rebreak.windowStart(before: first.range.lowerBound, in: runs)
+            var window = Rebreak.Window(
+                rebreak: rebreak, runs: runs, startRun: start.run, runStart: start.firstItem, item: item, edits: edits,
+                stopsAtBoundaries: true)
+            // Step 1: the last old line start at or before the item, in its run.
+            #expect(window.firstItem == oldLines.map(\.items.lowerBound).last { $0 <= item && $0 >= start.firstItem })
+            var groups: [LineGroup] = []
+            while let group = window.nextGroup() { groups.append(group) }
+            let outcome = window.splice(into: &runs)
+            let read = window.editsRead
+            #expect(read >= 1 && read <= edits.count)
+
+            var edited = items
+            for edit in edits.prefix(read).reversed() { edited.replaceSubrange(edit.range, with: ComponentModel.items(edit.replacement)) }
+            let newLines = ComponentModel.lines(edited, geometry: geometry)
+            runs.checkStructure()
+            #expect(ComponentModel.items(of: runs) == edited)
+            #expect(runs.summary.lines == newLines.count)
+            #expect(runs.summary.advance == ComponentModel.advance(newLines, geometry: geometry))
+            #expect(outcome.linesBroken == groups.filter { !$0.isDefaultLines }.count)
+            // Each line the window broke is a line of the model, from the window's first item.
+            let starts = Set(newLines.map(\.items.lowerBound))
+            for group in groups where !group.isDefaultLines {
+                let line = newLines.first { $0.items.lowerBound == window.firstItem + group.start }
+                #expect(line?.items.count == group.itemCount && line?.thickness == group.thickness)
+            }
+            for group in groups { #expect(starts.contains(window.firstItem + group.start)) }
+            // The runs before the window (and an underfull one it may join) are the same runs.
+            for index in 0..<max(start.run - 1, 0) {
+                #expect(runs[index].sizes === old[index].sizes && runs[index].itemCount == old[index].itemCount)
+            }
+        }
+    }
+
+    @Test("unaligned (a pending section): a window packs the edited items without lines")
+    func unaligned() {
+        var random = SeededRandom(seed: 1853)
+        for _ in 0..<(200 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let rebreak = Rebreak(geometry: geometry, isAligned: false)
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300))
+            var runs = EditedStreamTests.randomRuns(items, &random)
+            let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
+            guard !edits.isEmpty else { continue }
+            _ = rebreak.apply(edits, to: &runs)
+            var edited = items
+            for edit in edits.reversed() { edited.replaceSubrange(edit.range, with: ComponentModel.items(edit.replacement)) }
+            #expect(ComponentModel.items(of: runs) == edited)
+            #expect(runs.summary.lines == 0 && runs.summary.advance == .zero)
+            // Laying the pending section out gives the model's lines.
+            _ = Rebreak(geometry: geometry, isAligned: true).layOut(&runs)
+            let lines = ComponentModel.lines(edited, geometry: geometry)
+            #expect(runs.summary.lines == lines.count)
+            #expect(runs.summary.advance == ComponentModel.advance(lines, geometry: geometry))
+            #expect(ComponentModel.lines(ofRuns: runs, geometry: geometry).joined().map(\.items) == lines.map(\.items))
+        }
+    }
+}
