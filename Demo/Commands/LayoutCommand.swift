@@ -26,7 +26,10 @@ enum LayoutCommand {
                              numbers, the width and height not negative
           --updates UPDATES  apply the batches of an update document (layout-description.md,
                              Updates; '-' for standard input, when FILE is not) and print
-                             the layout after the last, then "updates": one entry per batch
+                             the layout after the last, then "updates": one entry per batch;
+                             or its snapshots (Snapshots: the description then gives "id"
+                             and "itemIds" for every section), each entry with the "batch"
+                             the snapshot was applied as
           --help             show this help
 
         With --updates, the visible rect V starts as the update document's visibleRect
