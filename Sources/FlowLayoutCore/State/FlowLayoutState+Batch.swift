@@ -114,6 +114,9 @@ extension FlowLayoutState {
             applyEdits(sectionEdits, toSection: plan.newIndex(ofSection: old)!)
         }
         for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
+            // Laid out when a query first reaches it, as a section given with
+            // per-item sizes is: its sizes are only packed now.
+            sections.modify(at: new) { $0.isPending = true }
             applyEdits(sectionEdits, toSection: new)
         }
         refineEstimateIfDue()
