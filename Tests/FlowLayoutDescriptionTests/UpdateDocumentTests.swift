@@ -281,7 +281,10 @@ struct UpdateDocumentTests {
                 #"{"batches": [{"deleteItems": [{"section": -1, "item": 0}], "x": 1}]}"#,
                 "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
             ),
-            (#"{"batches": [1], "visibleRect": {}, "extra": 0}"#, "extra: unknown field (expected one of: batches, snapshots, visibleRect)"),
+            (
+                #"{"batches": [1], "visibleRect": {}, "extra": 0}"#,
+                "extra: unknown field (expected one of: batches, snapshots, visibleRect)"
+            ),
             (#"{"visibleRect": 1}"#, "batches: is required"),
             (#"{"batches": [1], "visibleRect": 1}"#, "visibleRect: must be an object, not a number"),
             (
