@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "FlowLayoutDescription", targets: ["FlowLayoutDescription"]),
         .library(name: "FlowLayoutHosting", targets: ["FlowLayoutHosting"]),
+        .library(name: "FlowLayoutUIKit", targets: ["FlowLayoutUIKit"]),
         .executable(name: "flow-demo", targets: ["FlowDemo"]),
     ],
     targets: [
@@ -24,6 +25,20 @@ let package = Package(
         // UICollectionViewLayout's override points over the core, without UIKit:
         // the adapter a UIKit subclass forwards to.
         .target(name: "FlowLayoutHosting", dependencies: ["FlowLayout"]),
+        // The drop-in `UICollectionViewFlowLayout` replacement: one file, compiled
+        // where UIKit exists (empty elsewhere).
+        .target(name: "FlowLayoutUIKit", dependencies: ["FlowLayoutHosting"]),
+        // Test-only: the iOS SDK's declarations the drop-in uses, as the SDK
+        // declares them (`uikit-surface.md`), so that it compiles on Linux.
+        .target(name: "UIKitSurface", path: "Tests/UIKitSurface"),
+        // Test-only: the drop-in's one source file (a symlink to it, unchanged),
+        // compiled against the surface.
+        .target(
+            name: "FlowLayoutUIKitOnSurface",
+            dependencies: ["FlowLayoutHosting", "UIKitSurface"],
+            path: "Tests/FlowLayoutUIKitOnSurface",
+            swiftSettings: [.define("FLOWLAYOUT_UIKIT_SURFACE")]
+        ),
         // The eager reference layout: the oracle for tests and the baseline for benchmarks;
         // and the seeded generator both draw their workloads from.
         .target(name: "FlowLayoutReference", dependencies: ["FlowLayoutCore"]),
@@ -65,9 +80,18 @@ let package = Package(
             name: "FlowLayoutHostingTests",
             dependencies: ["FlowLayoutHosting", "FlowLayoutTestSupport"]
         ),
+        // The drop-in, driven on the surface by a simulated collection view in
+        // UIKit's call order; and the surface's signatures, pinned.
+        .testTarget(
+            name: "FlowLayoutUIKitTests",
+            dependencies: ["FlowLayoutUIKitOnSurface", "UIKitSurface", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport"]
+        ),
         .testTarget(
             name: "FlowLayoutTests",
-            dependencies: ["FlowLayout", "FlowLayoutDescription", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport"]
+            dependencies: [
+                "FlowLayout", "FlowLayoutDescription", "FlowLayoutHosting", "FlowLayoutReference", "FlowLayoutTestSupport",
+                "FlowLayoutUIKitOnSurface", "UIKitSurface",
+            ]
         ),
         // The streaming description reader against the tree decoder it replaced.
         .testTarget(

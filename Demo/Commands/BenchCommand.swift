@@ -34,6 +34,12 @@ enum BenchCommand {
         and reports the decoder's throughput (MB/s), and the peak memory and time of the
         parse alone and of a whole 'layout FILE --rect', each in a child process.
 
+        'uikit' times the code path of the drop-in FlowCollectionViewLayout (its host
+        calls; UIKit itself is not in the demo): a scroll frame over 1,000,000 self-sizing
+        items rounded to a 3x screen (p99 target 30 µs), and one step of an interactive
+        movement in a section of 100,000 items (hit test, move, elements in view; median
+        target 20 µs), against relaying out the section in the reference.
+
         Options:
           --scenario NAME  run one scenario
           --quick          smaller collections and fewer repetitions (for CI)
@@ -87,6 +93,7 @@ enum BenchCommand {
             case "updates": rows += try await scenarios.updates()
             case "presentation": rows += try await scenarios.presentation()
             case "huge-section": rows += try await scenarios.hugeSection()
+            case "uikit": rows += try scenarios.uikit()
             case "snapshots": rows += try scenarios.snapshots()
             default: preconditionFailure("Scenarios.names lists '\(name)' but no scenario runs it")
             }

@@ -20,12 +20,15 @@ extension FlowLayoutHost {
     /// - Complexity: O(1).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
         try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
+        try supplySections(reaching: newBounds)
         if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
-        if newBounds == bounds { return false }
+        if newBounds == bounds && !hasUnreportedSizeChange { return false }
         let config = state.configuration
         let pins = config.sectionHeadersPinToVisibleBounds || config.sectionFootersPinToVisibleBounds
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: bounds.size)
-        if relayout || pins {
+        // Sections supplied for the new bounds changed the content size: a
+        // context must carry the adjustment.
+        if relayout || pins || hasUnreportedSizeChange {
             counters.boundsInvalidations += 1
             return true
         }
@@ -52,8 +55,10 @@ extension FlowLayoutHost {
     ///   extent lines span, the relayout up to the anchor.
     public func invalidationContext(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> InvalidationContext {
         try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
+        try supplySections(reaching: newBounds)
         let old = bounds
-        guard newBounds != old else { return InvalidationContext() }
+        let supplied = takeUnreportedSizeChange()
+        guard newBounds != old else { return InvalidationContext(contentSizeAdjustment: supplied) }
         let relayout = linesExtent(of: newBounds.size) != linesExtent(of: old.size)
         let pinnedBefore = relayout ? [] : pinnedElements(in: old)
         let result: FrameResult
@@ -64,9 +69,10 @@ extension FlowLayoutHost {
         }
         elementsInView = nil
         if newBounds.size != old.size { anchoredOffset = result.visibleRect.origin }
+        let adjustment = result.update.contentSizeAdjustment
         var context = InvalidationContext(
             invalidateEverything: relayout, contentOffsetAdjustment: result.update.contentOffsetAdjustment,
-            contentSizeAdjustment: result.update.contentSizeAdjustment)
+            contentSizeAdjustment: Size(width: adjustment.width + supplied.width, height: adjustment.height + supplied.height))
         if !relayout {
             var seen = Set<ElementIdentifier>()
             let pinned = (pinnedBefore + pinnedElements(in: result.visibleRect)).filter { seen.insert($0).inserted }
@@ -80,7 +86,8 @@ extension FlowLayoutHost {
     /// for it. A size equal to it (reported again, or equal to the estimate of
     /// an unmeasured item) returns `false` and records nothing: this is what
     /// keeps self-sizing from looping. Headers and footers keep their reference
-    /// sizes: `false`.
+    /// sizes (`false`, as in UIKit) unless ``headersAndFootersSizeThemselves``:
+    /// then their extent along the scroll axis is compared the same way.
     ///
     /// The size is compared with the item's size before presentation, so pixel
     /// snapping (which rounds frames) never makes a report look new.
@@ -93,16 +100,24 @@ extension FlowLayoutHost {
         forPreferredLayoutAttributes preferredAttributes: LayoutAttributes,
         withOriginalAttributes originalAttributes: LayoutAttributes
     ) throws(FlowLayoutError) -> Bool {
-        guard preferredAttributes.category == .cell else { return false }
+        guard preferredAttributes.category == .cell || headersAndFootersSizeThemselves else { return false }
         let size = preferredAttributes.frame.size
         try FlowLayoutState.validate(rect: Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
-        let current: Size
+        let unchanged: Bool
         do throws(FlowLayoutError) {
-            current = try state.sizeOfItem(at: preferredAttributes.indexPath)
+            if let kind = SupplementaryKind(preferredAttributes.category) {
+                // Only the extent along the scroll axis is a header's or footer's own.
+                let current = try state.sizeOfSupplementaryElement(
+                    ofKind: kind, inSection: preferredAttributes.indexPath.section)
+                let direction = state.configuration.scrollDirection
+                unchanged = direction.cross(size) == direction.cross(current)
+            } else {
+                unchanged = try size == state.sizeOfItem(at: preferredAttributes.indexPath)
+            }
         } catch {
             throw error.prefixingPath(with: "preferredAttributes")
         }
-        if size == current {
+        if unchanged {
             counters.unchangedSizes += 1
             return false
         }
@@ -111,7 +126,8 @@ extension FlowLayoutHost {
     }
 
     /// UIKit's `invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)`:
-    /// applies the measured size, re-laying out only what it can move (7.1),
+    /// applies the measured size (of a cell, or of a header or footer when
+    /// ``headersAndFootersSizeThemselves``), re-laying out only what it can move (7.1),
     /// and returns the context that keeps the anchor element still: its
     /// content-offset and content-size adjustments, and every cell, header and
     /// footer in view whose frame changed, the measured cell first.
@@ -127,10 +143,17 @@ extension FlowLayoutHost {
         withOriginalAttributes originalAttributes: LayoutAttributes
     ) throws(FlowLayoutError) -> InvalidationContext {
         let indexPath = preferredAttributes.indexPath
+        let kind = SupplementaryKind(preferredAttributes.category)
+        if kind != nil && !headersAndFootersSizeThemselves { return InvalidationContext() }
         let before = try currentElementsInView()
         let update: LayoutUpdate
         do throws(FlowLayoutError) {
-            update = try state.reportSize(preferredAttributes.frame.size, forItemAt: indexPath)
+            let size = preferredAttributes.frame.size
+            if let kind {
+                update = try state.reportSize(size, ofSupplementaryElementOfKind: kind, inSection: indexPath.section)
+            } else {
+                update = try state.reportSize(size, forItemAt: indexPath)
+            }
         } catch {
             throw error.prefixingPath(with: "preferredAttributes")
         }
@@ -138,7 +161,7 @@ extension FlowLayoutHost {
         let after = try currentElementsInView()
         var context = InvalidationContext(
             contentOffsetAdjustment: update.contentOffsetAdjustment, contentSizeAdjustment: update.contentSizeAdjustment)
-        let measured = ElementIdentifier(category: .cell, indexPath: indexPath)
+        let measured = ElementIdentifier(category: preferredAttributes.category, indexPath: indexPath)
         context.invalidate([measured] + Self.changedElements(before: before, after: after).filter { $0 != measured })
         return context
     }
@@ -146,11 +169,16 @@ extension FlowLayoutHost {
     /// UIKit's `invalidateLayout(with:)`: the host hands back a context this
     /// host made (its change is already applied) or one of its own. Counts it;
     /// a context with ``InvalidationContext/invalidateDataSourceCounts`` is
-    /// followed by ``reloadData(sections:)``.
+    /// followed by ``reloadData(sections:)`` (with
+    /// ``InvalidationContext/invalidateEverything``) or by
+    /// ``prepare(forCollectionViewUpdates:sections:itemSizes:)`` (without):
+    /// until then no section content is supplied (the data source already
+    /// answers for after the change).
     ///
     /// - Complexity: O(1).
     public func invalidateLayout(with context: InvalidationContext) {
         counters.contextsReceived += 1
+        if context.invalidateDataSourceCounts && !context.invalidateEverything { lazySections?.awaitingBatch = true }
     }
 
     /// UIKit's `invalidateLayout()`: everything is to be queried again. The
@@ -184,16 +212,38 @@ extension FlowLayoutHost {
     }
 
     /// The elements of `before` and `after` whose frames differ, or that are in
-    /// one only, in element order.
+    /// one only, in element order. Both lists are in element order (rect
+    /// queries answer in it): one merge walk, no hashing.
+    ///
+    /// - Complexity: O(k) for the k elements of both.
     static func changedElements(before: [LayoutAttributes], after: [LayoutAttributes]) -> [ElementIdentifier] {
-        var frames: [ElementIdentifier: Rect] = [:]
-        for element in before { frames[element.identifier] = element.frame }
         var changed: [ElementIdentifier] = []
-        for element in after {
-            if let frame = frames.removeValue(forKey: element.identifier), frame == element.frame { continue }
-            changed.append(element.identifier)
+        var i = 0
+        var j = 0
+        while i < before.count || j < after.count {
+            if j == after.count || (i < before.count && before[i].identifier < after[j].identifier) {
+                changed.append(before[i].identifier)
+                i += 1
+            } else if i == before.count || after[j].identifier < before[i].identifier {
+                changed.append(after[j].identifier)
+                j += 1
+            } else {
+                if before[i].frame != after[j].frame { changed.append(after[j].identifier) }
+                i += 1
+                j += 1
+            }
         }
-        changed += frames.keys
-        return changed.sorted()
+        return changed
+    }
+}
+
+extension SupplementaryKind {
+    /// The kind of a header or footer category; `nil` for a cell.
+    init?(_ category: ElementCategory) {
+        switch category {
+        case .cell: return nil
+        case .header: self = .header
+        case .footer: self = .footer
+        }
     }
 }

@@ -28,6 +28,8 @@ extension FlowLayoutHost {
         forCollectionViewUpdates updateItems: [UpdateItem], sections: (Int) -> FlowSection,
         itemSizes: (FlowIndexPath) -> Size? = { _ in nil }
     ) throws(FlowLayoutError) {
+        lazySections?.awaitingBatch = false
+        let updateItems = lazySections == nil ? updateItems : insteadOfUnsuppliedMoves(updateItems)
         let translation = UpdateTranslation(updateItems, sections: sections, itemSizes: itemSizes)
         let result: BatchUpdateResult
         do throws(FlowLayoutError) {
@@ -36,6 +38,11 @@ extension FlowLayoutHost {
             throw translation.translating(error)
         }
         counters.batchUpdates += 1
+        carrySuppliedSections(through: updateItems)
+        // Sections the update brought into view or before it (moved up from
+        // unsupplied content) are supplied now, keeping the anchor, so the
+        // offset answered next holds it.
+        try supplySections(reaching: bounds, keepingAnchor: true)
         elementsInView = nil
         anchoredOffset = bounds.origin
         transitions = UpdateTransitions(result.transitions, configuration: state.configuration)

@@ -4,10 +4,10 @@
 /// points of a collection view layout, one method for each, with UIKit's
 /// names, driven synchronously in UIKit's call order.
 ///
-/// A UIKit app subclasses `UICollectionViewLayout` and forwards each override
-/// to a host (the article <doc:UsingItFromUIKit> has the whole subclass); this
-/// module compiles and is tested on any platform, against a simulated
-/// collection view that calls it as UIKit does.
+/// `FlowCollectionViewLayout` (the `FlowLayoutUIKit` library; see
+/// <doc:UsingItFromUIKit>) forwards each override of `UICollectionViewLayout`
+/// to a host; this module compiles and is tested on any platform, against a
+/// simulated collection view that calls it as UIKit does.
 ///
 /// The lifecycle, as UIKit drives it:
 /// 1. ``prepare()``, ``collectionViewContentSize``, then
@@ -47,6 +47,12 @@ public final class FlowLayoutHost {
     /// What the host has done since it was created: the proof that self-sizing
     /// and scrolling invalidate only what they must.
     public internal(set) var counters = HostCounters()
+    /// Whether headers and footers size themselves (beyond UIKit, whose flow
+    /// layout ignores their preferred sizes): their preferred attributes are
+    /// then taken as cells' are, with their reference size as the estimate
+    /// (``/FlowLayoutCore/FlowLayoutState/reportSize(_:ofSupplementaryElementOfKind:inSection:)``).
+    /// Default: `false`, as in UIKit.
+    public var headersAndFootersSizeThemselves = false
     /// The content offset that keeps the anchor after a batch update or a size
     /// change, until the host's bounds move there or elsewhere.
     var anchoredOffset: Point?
@@ -57,6 +63,9 @@ public final class FlowLayoutHost {
     /// The elements in view as last answered, so that a size report compares
     /// frames after it with these instead of querying them again.
     var elementsInView: ElementsInView?
+    /// The sections whose content is supplied when a query first reaches
+    /// them, and where to ask (see ``provideSectionContent(_:)``).
+    var lazySections: LazySections?
 
     /// Creates a host for `sections` shown in `bounds` (the collection view's
     /// bounds: its content offset and size).
@@ -101,11 +110,18 @@ public final class FlowLayoutHost {
     // MARK: - Layout
 
     /// UIKit's `prepare()`: called before each layout pass. The engine lays out
-    /// lazily, in the queries that need it, so this only counts the pass.
+    /// lazily, in the queries that need it, so this counts the pass and, when
+    /// section content is supplied lazily (``provideSectionContent(_:)``),
+    /// supplies the sections the bounds reach, so that the content size read
+    /// next counts them.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1), plus the sections supplied.
     public func prepare() {
         counters.prepares += 1
+        if lazySections != nil {
+            try? supplySections(reaching: bounds)
+            _ = takeUnreportedSizeChange()
+        }
     }
 
     /// UIKit's `collectionViewContentSize`: exact for every section laid out,
@@ -123,6 +139,7 @@ public final class FlowLayoutHost {
     ///   ``bounds`` when they were answered last and nothing changed since (a
     ///   scroll's frame answers them).
     public func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
+        try supplySections(reaching: rect)
         if rect == bounds { return try currentElementsInView() }
         return try state.layoutAttributesForElements(in: rect)
     }
@@ -133,7 +150,8 @@ public final class FlowLayoutHost {
     ///   range (UIKit's subclass answers `nil`).
     /// - Complexity: O(log S + log R + run length).
     public func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
-        try state.layoutAttributesForItem(at: indexPath)
+        try supplySections(through: indexPath.section)
+        return try state.layoutAttributesForItem(at: indexPath)
     }
 
     /// UIKit's `layoutAttributesForSupplementaryView(ofKind:at:)`: a section's
@@ -144,7 +162,8 @@ public final class FlowLayoutHost {
     public func layoutAttributesForSupplementaryView(ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath)
         throws(FlowLayoutError) -> LayoutAttributes?
     {
-        try state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
+        try supplySections(through: indexPath.section)
+        return try state.layoutAttributesForSupplementaryElement(ofKind: kind, at: indexPath)
     }
 
     /// Replaces every section, as UIKit's `reloadData()` does (after an
@@ -164,6 +183,7 @@ public final class FlowLayoutHost {
         anchoredOffset = nil
         transitions = nil
         elementsInView = nil
+        lazySections?.reset(sectionCount: sections.count)
     }
 
     /// Changes the layout-wide properties (UIKit's flow layout properties),
@@ -174,6 +194,21 @@ public final class FlowLayoutHost {
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setConfiguration(_:)``.
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> InvalidationContext {
         let update = try state.setConfiguration(configuration)
+        elementsInView = nil
+        anchoredOffset = bounds.origin
+        return InvalidationContext(
+            invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
+            contentSizeAdjustment: update.contentSizeAdjustment)
+    }
+
+    /// Changes the settings beyond UIKit (alignment, anchoring, pixel
+    /// rounding, snapping), keeping the anchor still as
+    /// ``setConfiguration(_:)`` does.
+    ///
+    /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the invalid option.
+    /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setOptions(_:)``.
+    public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> InvalidationContext {
+        let update = try state.setOptions(options)
         elementsInView = nil
         anchoredOffset = bounds.origin
         return InvalidationContext(

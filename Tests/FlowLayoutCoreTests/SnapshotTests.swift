@@ -119,6 +119,17 @@ import Testing
         #expect(state.snapshot() == before)
     }
 
+    @Test("11.1: an item moved by index path (interactive movement) keeps its identifier; a batch by index paths drops them")
+    func moveKeepsIdentifier() throws {
+        var state = try FlowLayoutState(configuration: configuration, snapshot: snapshot([1, 2, 3]), viewportSize: viewport)
+        _ = try state.moveItem(at: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 2, section: 0))
+        #expect(try state.itemIdentifiers(inSection: 0) == [2, 3, 1])
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [FlowIndexPath(item: 0, section: 0)])
+        _ = try state.performBatchUpdates(batch)
+        #expect(state.sectionIdentifiers == nil)
+    }
+
     @Test("11.2: a surviving section keeps its overrides except those given")
     func overrides() throws {
         var state = try FlowLayoutState(configuration: configuration, snapshot: snapshot([1, 2, 3]), viewportSize: viewport)

@@ -1,7 +1,10 @@
 import FlowLayout
 import FlowLayoutDescription
 import FlowLayoutHosting
+import FlowLayoutUIKitOnSurface
+import Foundation
 import Testing
+import UIKitSurface
 
 /// The code of the DocC articles (`Sources/*/*.docc`), compiled and run, so that
 /// it keeps compiling against the API and the numbers the articles state stay
@@ -319,5 +322,23 @@ struct DocSnippetTests {
         #expect(try host.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 0)).frame.height == 96)
         let measured = try host.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 0))
         #expect(try !host.shouldInvalidateLayout(forPreferredLayoutAttributes: measured, withOriginalAttributes: measured))
+    }
+
+    @Test("Using it from UIKit: add the package, set the layout (on the UIKit surface)")
+    @MainActor
+    func usingItFromUIKit() {
+        let collectionView = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: UICollectionViewLayout())
+
+        let layout = FlowCollectionViewLayout()
+        layout.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+        layout.sectionHeadersPinToVisibleBounds = true
+        collectionView.collectionViewLayout = layout
+
+        #expect(layout.collectionView === collectionView)
+        layout.prepare()
+        // automaticSize: self-sizing, estimated at itemSize (50 × 50).
+        #expect(layout.host?.state.configuration.estimatedItemSize == Size(width: 50, height: 50))
+        #expect(layout.host?.state.configuration.sectionHeadersPinToVisibleBounds == true)
     }
 }

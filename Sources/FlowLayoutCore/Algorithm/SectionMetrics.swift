@@ -67,6 +67,9 @@ struct MetricOverrides: Hashable, Sendable {
     var headerReferenceSize: Size?
     var footerReferenceSize: Size?
 
+    /// No override.
+    init() {}
+
     /// The overrides of `section`, or `nil` when it has none.
     init?(_ section: FlowSection) {
         guard section.hasMetricOverrides else { return nil }

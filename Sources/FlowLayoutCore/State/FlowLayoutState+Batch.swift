@@ -23,17 +23,39 @@ extension FlowLayoutState {
     ///   lines are back in step; O(k · log) for the k elements in view before and
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
-        let result = try performBatchUpdates(batch, sizing: [:])
+        let result = try performBatchUpdates(batch, inView: true)
         // Items named by position only have no identity any more (`flow-layout.md` 11).
         identity = nil
         return result
     }
 
-    /// ``performBatchUpdates(_:)``, then, in sections inserted or reloaded, the
-    /// sizes `sizing` gives (by section index after the batch) before anchoring:
-    /// how a snapshot's sizes reach sections it brings whole.
+    /// Moves one item, as a batch of that one move does, but without anchoring
+    /// or transitions: the visible rect stays where it is and nothing in view
+    /// is read. For a host that moves an item while the user drags it (UIKit's
+    /// interactive movement keeps the content offset), step after step. An
+    /// item with an identifier keeps it (`flow-layout.md` 11.1).
+    ///
+    /// - Throws: ``FlowLayoutError`` for an index path out of range (at
+    ///   `moveItems[0].from` or `moveItems[0].to`); nothing changes.
+    /// - Complexity: O(log S + log R) plus the items re-broken in the one or
+    ///   two sections until their lines are back in step.
+    public mutating func moveItem(at indexPath: FlowIndexPath, to newIndexPath: FlowIndexPath) throws(FlowLayoutError)
+        -> LayoutUpdate
+    {
+        var batch = BatchUpdate()
+        batch.moveItem(at: indexPath, to: newIndexPath)
+        let update = try performBatchUpdates(batch, inView: false).update
+        moveIdentifier(at: indexPath, to: newIndexPath)
+        return update
+    }
+
+    /// ``performBatchUpdates(_:)``; without `inView` (a batch of item moves
+    /// only), steps 2, 4 and 5 are skipped. With `sizing`, in sections
+    /// inserted or reloaded, the sizes it gives (by section index after the
+    /// batch) before anchoring: how a snapshot's sizes reach sections it brings
+    /// whole.
     mutating func performBatchUpdates(
-        _ batch: BatchUpdate, sizing: [Int: [ItemEdit]]
+        _ batch: BatchUpdate, inView: Bool = true, sizing: [Int: [ItemEdit]] = [:]
     ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
@@ -41,11 +63,33 @@ extension FlowLayoutState {
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
-        if let rect = visibleRect {
+        if inView, let rect = visibleRect {
             forEachElement(in: rect) {
                 before.append($0)
                 return true
             }
+        }
+        guard inView else {
+            // No copy of the state is kept (it would make every write copy the
+            // tree nodes it touches): a batch over the limit is undone by its
+            // inverse, which lays out the same lines again.
+            apply(plan, edits: edits)
+            if !isWithinContentLimit {
+                do {
+                    try enforceContentLimit(path: "")
+                } catch {
+                    var inverse = BatchUpdate()
+                    for move in batch.movedItems { inverse.moveItem(at: move.to, to: move.from) }
+                    let undo = try self.plan(inverse)
+                    apply(undo, edits: undo.items.keys.sorted().map { ($0, itemEdits(for: undo.items[$0]!, section: $0)) })
+                    throw error
+                }
+            }
+            checkInvariants()
+            let update = LayoutUpdate(
+                contentOffsetAdjustment: .zero, previousContentSize: previousContentSize, contentSize: contentSize,
+                anchor: nil, previousAnchorFrame: nil)
+            return BatchUpdateResult(update: update, transitions: [])
         }
         var previous = self
         // 3. Apply.
@@ -82,7 +126,7 @@ extension FlowLayoutState {
     /// Step 3: moves sections in and out of the tree, then applies each
     /// section's item edits.
     private mutating func apply(
-        _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]]
+        _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
     ) {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]

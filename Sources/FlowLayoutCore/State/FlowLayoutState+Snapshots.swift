@@ -207,11 +207,6 @@ private struct ItemPlace: Hashable {
     var item: Int
 }
 
-extension MetricOverrides {
-    /// No overrides.
-    init() {}
-}
-
 extension FlowLayoutState {
     /// Steps 1 to 6 of ``apply(_:)``.
     private func planSnapshot(
@@ -551,6 +546,19 @@ extension FlowLayoutState {
         index.sectionIDs = sections
         index.items = items.map { IdentifierList($0) }
         index.members = members
+        identity = index
+        checkIdentity()
+    }
+}
+
+extension FlowLayoutState {
+    /// Moves an item's identifier as ``moveItem(at:to:)`` moves the item.
+    mutating func moveIdentifier(at from: FlowIndexPath, to destination: FlowIndexPath) {
+        guard var index = identity else { return }
+        identity = nil
+        let identifier = index.items[from.section][from.item]
+        index.items[from.section].edit(removing: [from.item], placing: [])
+        index.items[destination.section].edit(removing: [], placing: [(destination.item, identifier)])
         identity = index
         checkIdentity()
     }
