@@ -112,7 +112,11 @@ enum RenderCommand {
             }
         }
         if let viewport { region = region.union(viewport) }
-        return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport, transitions: transitions).render(elements)
+        var pinned: Set<ElementCategory> = []
+        if state.configuration.sectionHeadersPinToVisibleBounds { pinned.insert(.header) }
+        if state.configuration.sectionFootersPinToVisibleBounds { pinned.insert(.footer) }
+        return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport, transitions: transitions, pinned: pinned)
+            .render(elements)
     }
 
     /// Applies the update document's batches up to `batch` (the last when `nil`)
@@ -151,6 +155,9 @@ enum RenderCommand {
             : Rect(x: viewport.minX - viewport.width / 2, y: viewport.minY, width: viewport.width * 2, height: viewport.height)
         let elements = try await session.engine.layoutAttributesForElements(in: region)
         let contentSize = await session.engine.contentSize
-        return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport).render(elements)
+        var pinned: Set<ElementCategory> = []
+        if session.workload.configuration.sectionHeadersPinToVisibleBounds || session.options.pinHeaders { pinned.insert(.header) }
+        if session.workload.configuration.sectionFootersPinToVisibleBounds { pinned.insert(.footer) }
+        return SVGRenderer(region: region, contentSize: contentSize, viewport: viewport, pinned: pinned).render(elements)
     }
 }

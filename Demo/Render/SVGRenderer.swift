@@ -14,6 +14,8 @@ struct SVGRenderer {
     var viewport: Rect?
     /// The transitions of a batch to show over the elements, if any.
     var transitions: [ElementTransition] = []
+    /// The categories of elements that pin (drawn with the `pinned` class).
+    var pinned: Set<ElementCategory> = []
     /// The most elements drawn; more is refused by the caller.
     static let maximumElements = 20_000
 
@@ -40,8 +42,8 @@ struct SVGRenderer {
 
             """
         out += transitionDefinitions()
-        // Drawn in zIndex order (stable): pinned headers and footers (1024) over
-        // the cells they cover, as a collection view stacks them.
+        // Drawn in zIndex order (stable): headers and footers (10) over the cells
+        // (0) they cover, as a collection view stacks them.
         let stacked = elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
         for element in stacked {
             let frame = element.frame
@@ -52,7 +54,7 @@ struct SVGRenderer {
             case .footer: label = "footer \(element.indexPath.section)"
             }
             out += "  <g><title>\(element.category.rawValue) [\(element.indexPath.section), \(element.indexPath.item)] \(frame)</title>"
-            let pinned = element.zIndex >= 1024 ? " pinned" : ""
+            let pinned = self.pinned.contains(element.category) ? " pinned" : ""
             out += "<rect class=\"\(element.category.rawValue)\(pinned)\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" "
             out += "width=\"\(n(frame.width))\" height=\"\(n(frame.height))\"/>"
             let fontSize = min(12, frame.height * 0.6, frame.width / Double(max(label.count, 1)) * 1.6)

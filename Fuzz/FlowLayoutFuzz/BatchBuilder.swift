@@ -223,10 +223,11 @@ extension BatchBuilder {
                 batch.deleteItems(at: [FlowIndexPath(item: 0, section: section)])
             }
         case 7:
-            // An item inserted into (or moved into) an inserted section.
+            // An item moved into an inserted section (an item inserted there is a
+            // redundant form, dropped, 10.6).
             let index = batch.insertedSections.first?.index ?? 0
             if batch.insertedSections.isEmpty { batch.insertSection(tiny(), at: index) }
-            batch.insertItem(at: FlowIndexPath(item: 0, section: index), size: nil)
+            batch.moveItem(at: FlowIndexPath(item: 0, section: anySection()), to: FlowIndexPath(item: 0, section: index))
         case 8:
             // An item past the end of its section before the batch, or negative.
             let section = anySection()
@@ -234,8 +235,10 @@ extension BatchBuilder {
             batch.moveItem(at: FlowIndexPath(item: item, section: section), to: FlowIndexPath(item: 0, section: 0))
         case 9:
             // An item past the end of its section after the batch.
+            // (A move's destination: an insert into a section the batch inserts is dropped, 10.6.)
             let section = sectionCountAfter == 0 ? 0 : reader.below(sectionCountAfter)
-            batch.insertItem(at: FlowIndexPath(item: 1_000 + reader.byte(), section: section), size: nil)
+            batch.moveItem(
+                at: FlowIndexPath(item: 0, section: anySection()), to: FlowIndexPath(item: 1_000 + reader.byte(), section: section))
         case 10:
             // An item named twice before the batch.
             let named = batch.deletedItems.first ?? batch.reloadedItems.first?.indexPath ?? batch.movedItems.first?.from
@@ -244,10 +247,12 @@ extension BatchBuilder {
             if named == nil { batch.deleteItems(at: [path]) }
         case 11:
             // An item named twice after it.
+            // (An insert there and a move there: two inserts in a section the
+            // batch inserts would both be dropped, 10.6.)
             let named = batch.insertedItems.first?.indexPath ?? batch.movedItems.first?.to
             let path = named ?? FlowIndexPath(item: 0, section: 0)
             batch.insertItem(at: path, size: nil)
-            if named == nil { batch.insertItem(at: path, size: nil) }
+            if named == nil { batch.moveItem(at: FlowIndexPath(item: 0, section: anySection()), to: path) }
         case 12:
             // An odd size given with an item inserted or reloaded.
             let size = reader.flag(0) ? Size(width: reader.oddLength(), height: 10) : Size(width: 10, height: reader.oddLength())

@@ -15,7 +15,9 @@ import FlowLayoutReference
 ///   the after-side ones;
 /// - an item operation in a section the batch deletes, inserts or reloads
 ///   (before-side item operations name sections before the batch, after-side
-///   ones after it);
+///   ones after it), except the redundant forms UIKit tolerates, which are
+///   dropped first: an item delete in a deleted section, an item insert in an
+///   inserted one, an exact duplicate of a move;
 /// - a size (or a section's inset, spacing or reference size) that is negative,
 ///   NaN, infinite or past ``FlowLayoutLimits/maximumLength`` (9), or an
 ///   inserted or reloaded section whose item count is negative or whose
@@ -28,7 +30,8 @@ package enum BatchValidity {
     /// accept it.
     ///
     /// - Complexity: O(operations + sizes of the sections inserted or reloaded).
-    package static func problem(in batch: BatchUpdate, over model: ReferenceModel) -> String? {
+    package static func problem(in given: BatchUpdate, over model: ReferenceModel) -> String? {
+        let batch = withoutRedundantForms(given, sectionCount: model.sections.count)
         let sectionCount = model.sections.count
         let counts = model.sections.map(\.sizes.count)
 
@@ -103,11 +106,27 @@ package enum BatchValidity {
             guard itemsAfter.insert(path).inserted else { return "\(role) \(path) named twice after" }
         }
 
-        // Sizes given with items.
-        for insertion in batch.insertedItems + batch.reloadedItems {
+        // Sizes given with items (a dropped insert's too: the engine checks every size).
+        for insertion in given.insertedItems + given.reloadedItems {
             if let size = insertion.size, !Validity.isSize(size) { return "item \(insertion.indexPath): size \(size)" }
         }
         return nil
+    }
+
+    /// `batch` without the redundant forms 10.6 drops: item deletes in sections
+    /// it deletes (valid ones), item inserts in sections it inserts, exact
+    /// duplicates of moves.
+    static func withoutRedundantForms(_ batch: BatchUpdate, sectionCount: Int) -> BatchUpdate {
+        var result = batch
+        let deleted = Set(batch.deletedSections.filter { (0..<sectionCount).contains($0) })
+        let inserted = Set(batch.insertedSections.map(\.index))
+        result.deletedItems = batch.deletedItems.filter { !deleted.contains($0.section) }
+        result.insertedItems = batch.insertedItems.filter { !inserted.contains($0.indexPath.section) }
+        var seenItems = Set<BatchUpdate.ItemMove>()
+        result.movedItems = batch.movedItems.filter { seenItems.insert($0).inserted }
+        var seenSections = Set<[Int]>()
+        result.movedSections = batch.movedSections.filter { seenSections.insert([$0.from, $0.to]).inserted }
+        return result
     }
 
     /// Where each section after `batch` comes from: its index before, or `nil`

@@ -203,7 +203,7 @@ extension EngineProgram {
             guard let actual, LayoutComparison.same(actual, expected, tolerance: tolerance) else {
                 throw failure("\(kind) \(String(describing: actual)) ≠ reference \(expected) for \(rect)")
             }
-            if actual.zIndex == 1024 { statistics.pinnedElements += 1 }
+            if pinnedCategories.contains(actual.category) { statistics.pinnedElements += 1 }
         }
         try checkElements(try elements(in: rect), in: rect, label: "pinned rect query")
     }

@@ -113,14 +113,9 @@ struct UpdateTransitions {
 
     /// Indexes `transitions` (`flow-layout.md` 10.5).
     init(_ transitions: [ElementTransition], configuration: FlowLayoutConfiguration) {
-        func zIndex(_ category: ElementCategory) -> Int? {
-            let pins =
-                category == .header
-                ? configuration.sectionHeadersPinToVisibleBounds
-                : category == .footer && configuration.sectionFootersPinToVisibleBounds
-            // Pinned headers and footers stack above everything (8.1).
-            return pins ? 1024 : nil
-        }
+        // Headers and footers keep zIndex 10, pinned or not (8.1), as the
+        // attributes of the layout give it.
+        func zIndex(_ category: ElementCategory) -> Int? { nil }
         for transition in transitions {
             let category = transition.category
             if let after = transition.after {

@@ -67,17 +67,36 @@ public final class FlowLayoutHost {
     /// them, and where to ask (see ``provideSectionContent(_:)``).
     var lazySections: LazySections?
 
+    /// The screen scale a host rounds origins at when its options give none:
+    /// 2 pixels per point, a Retina screen's. UIKit always rounds element
+    /// origins to the pixels of the collection view's screen (`flow-layout.md`
+    /// 8.3); a host in a UIKit app passes its trait collection's `displayScale`.
+    public static let defaultScreenScale = 2.0
+
     /// Creates a host for `sections` shown in `bounds` (the collection view's
     /// bounds: its content offset and size).
     ///
+    /// Unlike the engine, whose ``/FlowLayoutCore/FlowLayoutOptions/displayScale``
+    /// defaults to 0 (no rounding), a host rounds origins as UIKit does: at
+    /// `options.displayScale` when it is set, else at `screenScale`.
+    ///
+    /// - Parameters:
+    ///   - configuration: the layout's properties.
+    ///   - sections: the sections.
+    ///   - bounds: the collection view's bounds.
+    ///   - options: the settings beyond UIKit.
+    ///   - screenScale: the scale of the screen the collection view is on, used
+    ///     when `options.displayScale` is 0.
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the first invalid
     ///   value (`bounds.width`, `sections[2].itemCount`, ...).
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/init(configuration:sections:viewportSize:options:)``.
     public init(
         configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), sections: [FlowSection], bounds: Rect,
-        options: FlowLayoutOptions = FlowLayoutOptions()
+        options: FlowLayoutOptions = FlowLayoutOptions(), screenScale: Double = FlowLayoutHost.defaultScreenScale
     ) throws(FlowLayoutError) {
         try FlowLayoutState.validate(rect: bounds, path: "bounds")
+        var options = options
+        if options.displayScale == 0 { options.displayScale = screenScale }
         var state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: bounds.size, options: options)
         try state.setVisibleRect(bounds)

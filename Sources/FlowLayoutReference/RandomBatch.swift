@@ -8,7 +8,7 @@ package enum RandomBatch {
     /// multiples of 1/4 when `dyadic`.
     package static func valid(
         over model: ReferenceModel, operations: Int, random: inout SeededRandom, dyadic: Bool,
-        maximumItems: Int = 600, maximumSections: Int = 40
+        maximumItems: Int = 600, maximumSections: Int = 40, redundantForms: Bool = false
     ) -> BatchUpdate {
         // Past the limits, batches only remove: long sequences stay small enough to check.
         let growing =
@@ -116,6 +116,20 @@ package enum RandomBatch {
             }
         }
         // Moves whose source could find no target were dropped; deletions stand.
+        // With `redundantForms`, the forms UIKit tolerates, which the engine
+        // drops (10.6): an item delete inside a deleted section, an item insert
+        // inside an inserted one, an exact duplicate of a move.
+        guard redundantForms else { return batch }
+        if random.chance(0.2), let section = deleted.first, model.sections[section].sizes.count > 0 {
+            batch.deleteItems(at: [FlowIndexPath(item: random.int(0...(model.sections[section].sizes.count - 1)), section: section)])
+        }
+        if random.chance(0.2), let insertion = batch.insertedSections.first, insertion.section.itemCount > 0 {
+            // One of the inserted section's own items, named again (as diffing emits it).
+            let item = random.int(0...(insertion.section.itemCount - 1))
+            batch.insertItem(at: FlowIndexPath(item: item, section: insertion.index), size: insertion.section.itemSizes?[item])
+        }
+        if random.chance(0.2), let move = batch.movedItems.first { batch.movedItems.append(move) }
+        if random.chance(0.2), let move = batch.movedSections.first { batch.movedSections.append(move) }
         return batch
     }
 
@@ -138,12 +152,13 @@ package enum RandomBatch {
             fresh.reloadSection(section, with: FlowSection(itemCount: 1))
             return (fresh, "reloadSections[0].index")
         case 2 where sectionCount > 0 && model.sections.contains(where: { !$0.sizes.isEmpty }):
-            // An item operation inside a section the batch deletes.
+            // An item operation inside a section the batch deletes (a reload: an
+            // item delete there is a redundant form, dropped, 10.6).
             let section = model.sections.firstIndex { !$0.sizes.isEmpty }!
             var fresh = BatchUpdate()
             fresh.deleteSections([section])
-            fresh.deleteItems(at: [FlowIndexPath(item: 0, section: section)])
-            return (fresh, "deleteItems[0].section")
+            fresh.reloadItem(at: FlowIndexPath(item: 0, section: section), size: nil)
+            return (fresh, "reloadItems[0].section")
         case 3 where sectionCount > 0:
             // An insertion past the end of its section after the batch.
             let section = random.int(0...(sectionCount - 1))

@@ -41,7 +41,8 @@ package struct ReferenceLayout: Sendable {
         package var section: FlowSection
         /// Each item's size of its own, or `nil` for the default size.
         package var sizes: [Size?]
-        /// Whether the host gave per-item sizes: such a section is never uniform (3.3).
+        /// Whether the host gave per-item sizes (explicit sizes even in a
+        /// self-sizing layout, `flow-layout.md` 10.2).
         package var hasItemSizes: Bool
 
         /// Creates a section.
@@ -60,8 +61,7 @@ package struct ReferenceLayout: Sendable {
     ///   - sections: the sections.
     ///   - viewportSize: the collection view's bounds size.
     ///   - reportedSizes: real sizes reported by items; they override every other
-    ///     size. A section stays uniform while every size reported in it equals
-    ///     `itemSize`.
+    ///     size. A section is uniform while every item's size is the same (3.3).
     ///   - estimatedItemSize: the size of self-sizing items that have not
     ///     reported, when it differs from `configuration.estimatedItemSize`
     ///     (an engine refining its estimate).
@@ -115,7 +115,8 @@ package struct ReferenceLayout: Sendable {
             let header = cross(section.headerReferenceSize ?? configuration.headerReferenceSize)
             let footer = cross(section.footerReferenceSize ?? configuration.footerReferenceSize)
             let leading = vertical ? inset.left : inset.top
-            let available = viewportMain - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
+            // avail = viewport − inset.left − inset.right, in that order (the spec's terms).
+            let available = vertical ? viewportMain - inset.left - inset.right : viewportMain - inset.top - inset.bottom
 
             // 4.1, 4.2: the header, then the leading inset.
             if header > 0 {
@@ -129,114 +130,166 @@ package struct ReferenceLayout: Sendable {
 
             let n = section.itemCount
             let sizes = described[s].sizes.map { $0 ?? defaultSize }
-            // 3.3: uniform means every item takes itemSize: no per-item sizes, no
-            // estimate, no size of its own other than itemSize.
-            let uniform =
-                !described[s].hasItemSizes && !selfSizing
-                && described[s].sizes.allSatisfy { $0 == nil || $0 == configuration.itemSize }
+            // 3.3: uniform means not self-sizing and every item the same size,
+            // whether from itemSize or from equal per-item sizes.
+            let uniform = !selfSizing && sizes.allSatisfy { $0 == sizes[0] }
+            let w = n > 0 ? main(sizes[0]) : 0
 
-            // 2.1: greedy lines, any number of items each.
-            var lines: [Range<Int>] = []
-            var i = 0
-            while i < n {
-                let start = i
-                var running = main(sizes[i])
-                i += 1
-                while i < n {
-                    let candidate = running + spacing + main(sizes[i])
-                    if candidate <= available {
-                        running = candidate
-                        i += 1
-                    } else {
-                        break
-                    }
+            // 2.1, uniform: n per line by floor division (nil: any number fits).
+            var perLine: Int? = 1
+            if uniform && n > 0 {
+                if w + spacing == 0 {
+                    perLine = available >= 0 ? nil : 1
+                } else {
+                    let count = ((available + spacing) / (w + spacing)).rounded(.down)
+                    perLine = count >= 0x1p62 ? nil : max(1, Int(count))
                 }
-                lines.append(start..<i)
             }
 
-            // 3.3: how many itemSize items a full line holds; nil when any number
-            // does (the running extent stops growing before it passes the line).
-            var fullLine: Int? = 1
-            let w = main(configuration.itemSize)
-            if uniform && w <= available {
-                var running = w
+            // 2.1: lines, and each line's final `remaining` (any other section).
+            var lines: [Range<Int>] = []
+            var remainders: [Double] = []
+            if uniform {
+                var i = 0
+                while i < n {
+                    let end = perLine.map { min(n, i + $0) } ?? n
+                    lines.append(i..<end)
+                    i = end
+                }
+            } else {
+                var i = 0
+                while i < n {
+                    let start = i
+                    var remaining = available - (spacing + main(sizes[i]))
+                    i += 1
+                    while i < n && main(sizes[i]) <= remaining {
+                        remaining = remaining - (spacing + main(sizes[i]))
+                        i += 1
+                    }
+                    lines.append(start..<i)
+                    remainders.append(remaining)
+                }
+            }
+            // 3.3 (a), (b): whether the last line is laid out like a full line.
+            let everyLineSingle = n > 0 && lines.count == n
+            let lastLikeFull =
+                !uniform
+                && (everyLineSingle || (lines.count >= 2 && remainders[lines.count - 1] == remainders[lines.count - 2]))
+            // 3.3: a self-sizing section whose items all share one width: the
+            // columns of a full (justified) line of such items, n by subtraction.
+            var sharedColumns: (start: Double, gap: Double)?
+            if selfSizing && n > 0 && sizes.allSatisfy({ main($0) == w }) && w <= available {
                 var k = 1
-                while running + spacing + w <= available {
-                    let next = running + spacing + w
-                    if next == running {
-                        k = 0
+                var remaining = available - (spacing + w)
+                var unbounded = false
+                while w <= remaining {
+                    let next = remaining - (spacing + w)
+                    if next == remaining {
+                        unbounded = true
                         break
                     }
-                    running = next
+                    remaining = next
                     k += 1
                 }
-                fullLine = k == 0 ? nil : k
+                if !unbounded {
+                    if k == 1 {
+                        sharedColumns = (leading + (available - w) / 2, 0)
+                    } else {
+                        var total = w
+                        for _ in 1..<k { total += w }
+                        sharedColumns = (leading, (available - total) / Double(k - 1))
+                    }
+                }
             }
 
             for (index, line) in lines.enumerated() {
                 let isLast = index == lines.count - 1
                 var thickness = 0.0
                 for item in line { thickness = max(thickness, cross(sizes[item])) }
-                // 3.4: which alignment applies to this line, as UIKit's default or as configured.
-                enum Mode {
-                    case uikit, justified
-                    case packed(Double)
-                }
-                let mode: Mode
-                if isLast {
-                    switch options.lastLineAlignment {
-                    case .automatic: mode = .uikit
-                    case .justified: mode = .justified
-                    case .leading: mode = .packed(0)
-                    case .center: mode = .packed(0.5)
-                    case .trailing: mode = .packed(1)
-                    }
-                } else {
-                    switch options.lineAlignment {
-                    case .justified: mode = .justified
-                    case .leading: mode = .packed(0)
-                    case .center: mode = .packed(0.5)
-                    case .trailing: mode = .packed(1)
-                    }
-                }
                 lineRanges.append(attributes.count..<(attributes.count + line.count))
-                var xs: [Double] = []
-                if line.count == 1 && main(sizes[line.lowerBound]) > available {
-                    xs = [leading]  // 2.2, whatever the alignment
-                    oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s))
-                } else {
+                let oversize = line.count == 1 && main(sizes[line.lowerBound]) > available
+                if oversize { oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s)) }
+
+                // A line's items placed by an alignment (3.1, 3.2, 3.4), from its own items.
+                func aligned(_ alignment: LineAlignment) -> [Double] {
                     var x = leading
                     var gap = spacing
-                    switch mode {
+                    switch alignment {
                     case .justified where line.count == 1:
                         x = leading + (available - main(sizes[line.lowerBound])) / 2  // 3.2
                     case .justified:
-                        // 3.1: justified.
                         var total = main(sizes[line.lowerBound])
                         for item in line.dropFirst() { total += main(sizes[item]) }
-                        gap = (available - total) / Double(line.count - 1)
-                    case .uikit:
-                        // 3.3: uniform sections sit on the columns of a full line of k
-                        // items (one item per line: centred); others are leading.
-                        if uniform, let k = fullLine {
-                            if k == 1 {
-                                x = leading + (available - main(sizes[line.lowerBound])) / 2
-                            } else {
-                                var total = w
-                                for _ in 1..<k { total += w }
-                                gap = (available - total) / Double(k - 1)
-                            }
-                        }
-                    case .packed(let fraction):
+                        gap = (available - total) / Double(line.count - 1)  // 3.1
+                    case .leading:
+                        break
+                    case .center, .trailing:
                         var running = main(sizes[line.lowerBound])
                         for item in line.dropFirst() { running = running + spacing + main(sizes[item]) }
-                        if fraction == 0.5 { x = leading + (available - running) / 2 }
-                        if fraction == 1 { x = leading + (available - running) }
+                        x = alignment == .center ? leading + (available - running) / 2 : leading + (available - running)
                     }
+                    var xs: [Double] = []
                     for item in line {
                         xs.append(x)
                         x = x + main(sizes[item]) + gap
                     }
+                    return xs
+                }
+                // 3.3, 3.4: the columns of a full uniform line of k items, as the
+                // line alignment places one.
+                func columns(_ k: Int) -> [Double] {
+                    switch options.lineAlignment {
+                    case .justified:
+                        if k == 1 { return line.map { _ in leading + (available - w) / 2 } }  // 2.2 too
+                        let gap = (available - Double(k) * w) / Double(k - 1)
+                        return (0..<line.count).map { leading + Double($0) * (w + gap) }
+                    case .leading, .center, .trailing:
+                        var running = w
+                        for _ in 1..<k { running = running + spacing + w }
+                        var x = leading
+                        if options.lineAlignment == .center { x = leading + (available - running) / 2 }
+                        if options.lineAlignment == .trailing { x = leading + (available - running) }
+                        var xs: [Double] = []
+                        for _ in line {
+                            xs.append(x)
+                            x = x + w + spacing
+                        }
+                        return xs
+                    }
+                }
+                func explicitLast() -> LineAlignment? {
+                    switch options.lastLineAlignment {
+                    case .automatic: nil
+                    case .justified: .justified
+                    case .leading: .leading
+                    case .center: .center
+                    case .trailing: .trailing
+                    }
+                }
+
+                var xs: [Double]
+                if uniform, let k = perLine {
+                    if isLast, let alignment = explicitLast() { xs = aligned(alignment) } else { xs = columns(k) }
+                } else if uniform {
+                    // Any number fits: one line, leading unless told otherwise.
+                    xs = aligned(isLast ? (explicitLast() ?? .leading) : options.lineAlignment)
+                } else if oversize {
+                    xs = [leading]  // 2.2, whatever the alignment
+                } else if !isLast {
+                    xs = aligned(options.lineAlignment)
+                } else if let alignment = explicitLast() {
+                    xs = aligned(alignment)
+                } else if lastLikeFull {
+                    xs = aligned(options.lineAlignment)
+                } else if options.lineAlignment == .justified, let shared = sharedColumns {
+                    var x = shared.start
+                    xs = []
+                    for item in line {
+                        xs.append(x)
+                        x = x + main(sizes[item]) + shared.gap
+                    }
+                } else {
+                    xs = aligned(.leading)
                 }
                 for (offset, item) in line.enumerated() {
                     let size = sizes[item]

@@ -59,7 +59,20 @@ package struct ReferenceModel: Sendable {
     /// Applies a valid batch (10.1): remove deleted and moved-away sections and
     /// items, then place inserted and moved-in ones at their positions after the
     /// batch, in ascending order; sizes travel as 10.2 says.
-    package mutating func apply(_ batch: BatchUpdate) {
+    package mutating func apply(_ given: BatchUpdate) {
+        // 10.6: the redundant forms UIKit tolerates are dropped: an item delete
+        // inside a deleted section, an item insert inside an inserted one, and an
+        // exact duplicate of a move.
+        var batch = given
+        batch.deletedItems = given.deletedItems.filter { !given.deletedSections.contains($0.section) }
+        batch.insertedItems = given.insertedItems.filter { item in
+            !given.insertedSections.contains { $0.index == item.indexPath.section }
+        }
+        batch.movedItems = given.movedItems.enumerated().filter { index, move in !given.movedItems[..<index].contains(move) }
+            .map(\.element)
+        batch.movedSections = given.movedSections.enumerated().filter { index, move in
+            !given.movedSections[..<index].contains { $0.from == move.from && $0.to == move.to }
+        }.map(\.element)
         let selfSizing = configuration.isSelfSizing
         var old = sections
         var oldIDs = itemIDs

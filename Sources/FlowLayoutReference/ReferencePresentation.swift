@@ -9,7 +9,7 @@ import FlowLayoutCore
 /// sees) and shares no code with the engine. The steps, for each element:
 /// mirror (8.2, `x' = W − x − width` in the presented content width `W`), pin
 /// (8.1, against the visible rect, the leading edge being the right one when
-/// scrolling horizontally right to left), snap every edge to the pixel grid
+/// scrolling horizontally right to left), round every origin to the pixel grid
 /// (8.3).
 package struct ReferencePresentation: Sendable {
     /// The layout before presentation: left to right, unpinned, unsnapped.
@@ -27,7 +27,7 @@ package struct ReferencePresentation: Sendable {
     /// Every element mirrored and snapped but not pinned: where snapping finds
     /// headers (8.5).
     package private(set) var unpinnedAttributes: [LayoutAttributes] = []
-    /// The content size, each component rounded up to the pixel grid (8.3).
+    /// The content size, never rounded (8.3).
     package let contentSize: Size
 
     /// Presents `natural` for the visible rect `visibleRect`.
@@ -43,8 +43,7 @@ package struct ReferencePresentation: Sendable {
         self.viewportSize = viewportSize
         self.visibleRect = visibleRect ?? Rect(origin: .zero, size: viewportSize)
         let scale = options.displayScale
-        func roundUp(_ value: Double) -> Double { scale > 0 ? (value * scale).rounded(.up) / scale : value }
-        contentSize = Size(width: roundUp(natural.contentSize.width), height: roundUp(natural.contentSize.height))
+        contentSize = natural.contentSize
         for element in natural.attributes {
             let mirrored = mirror(element.frame)
             var unpinned = element
@@ -53,7 +52,6 @@ package struct ReferencePresentation: Sendable {
             var presented = element
             if isPinned(element.category) {
                 presented.frame = snap(pin(mirrored, category: element.category, span: natural.sectionSpans[element.indexPath.section]))
-                presented.zIndex = 1024
             } else {
                 presented.frame = unpinned.frame
             }
@@ -83,18 +81,16 @@ package struct ReferencePresentation: Sendable {
         return Rect(x: contentSize.width - frame.minX - frame.width, y: frame.minY, width: frame.width, height: frame.height)
     }
 
-    /// 8.3: each edge to `floor(e × scale + 0.5) / scale`, sizes the differences.
+    /// 8.3: each origin to `round(o × scale) / scale`, half away from zero;
+    /// sizes as they are.
     func snap(_ frame: Rect) -> Rect {
-        guard options.displayScale > 0 else { return frame }
-        let left = snap(frame.minX)
-        let top = snap(frame.minY)
-        return Rect(x: left, y: top, width: snap(frame.maxX) - left, height: snap(frame.maxY) - top)
+        Rect(x: snap(frame.minX), y: snap(frame.minY), width: frame.width, height: frame.height)
     }
 
-    /// One edge on the pixel grid.
+    /// One coordinate on the pixel grid, rounded half away from zero.
     package func snap(_ edge: Double) -> Double {
         let scale = options.displayScale
-        return scale > 0 ? (edge * scale + 0.5).rounded(.down) / scale : edge
+        return scale > 0 ? (edge * scale).rounded(.toNearestOrAwayFromZero) / scale : edge
     }
 
     /// The span of `rect` along the scroll axis.

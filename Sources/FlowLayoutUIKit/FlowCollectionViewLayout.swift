@@ -349,9 +349,11 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     /// asked for when a query first reaches it.
     private func rebuild(in view: UICollectionView, bounds: Rect) {
         let counts = (0..<view.numberOfSections).map { FlowSection(itemCount: Swift.max(0, view.numberOfItems(inSection: $0))) }
+        // The options carry the scale already resolved (0: rounding off), so the
+        // host is given no screen scale of its own to fall back on.
         let made = try? FlowLayoutHost(
             configuration: configuration(in: view), sections: counts, bounds: bounds,
-            options: resolvedOptions(in: view))
+            options: resolvedOptions(in: view), screenScale: 0)
         if let made, FlowDelegate(view: view, layout: self) != nil {
             // Nothing held strongly: the delegate is read from the view at each
             // ask (UIKit's delegate is weak; holding it would make a cycle).

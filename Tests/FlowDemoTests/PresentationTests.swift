@@ -111,14 +111,15 @@ struct PresentationTests {
         #expect(left.standardOutput == Self.document("{ \"width\": 320, \"height\": 110 }", [cells[2]]))
     }
 
-    @Test("8.3: scale 2, x 10.3 and width 20.4 become edges 10.5 and 30.5; the touching neighbour keeps touching")
+    @Test("8.3: scale 2, origins x 10.3 and 30.7 become 10.5 and 30.5; widths stay 20.4")
     func pixelSnapping() throws {
-        // Inset 10.3, spacing 0: items at 10.3 ..< 30.7 and 30.7 ..< 51.1 (a last
-        // line of explicit sizes is leading). Snapped edges: 10.5, 30.5, 51.
+        // Inset 10.3, spacing 0: items at 10.3 ..< 30.7 and 30.7 ..< 51.1 (the heights
+        // differ, so the section is not uniform and its last line is leading).
+        // Rounded origins: 10.5, 30.5 (61.4 → 61); item 1, 9 high, centred at y 0.5.
         let description = """
             { "viewport": { "width": 100, "height": 50 },
               "layout": { "sectionInset": { "left": 10.3 }, "minimumInteritemSpacing": 0, "displayScale": 2 },
-              "sections": [ { "itemSizes": [ { "width": 20.4, "height": 10 }, { "width": 20.4, "height": 10 } ] } ] }
+              "sections": [ { "itemSizes": [ { "width": 20.4, "height": 10 }, { "width": 20.4, "height": 9 } ] } ] }
             """
         let output = try DemoRunner.run(["layout"], input: description)
         #expect(output.status == 0, "stderr: \(output.standardError)")
@@ -127,8 +128,8 @@ struct PresentationTests {
                 == Self.document(
                     "{ \"width\": 100, \"height\": 10 }",
                     [
-                        "    { \"category\": \"cell\", \"section\": 0, \"item\": 0, \"frame\": { \"x\": 10.5, \"y\": 0, \"width\": 20, \"height\": 10 } }",
-                        "    { \"category\": \"cell\", \"section\": 0, \"item\": 1, \"frame\": { \"x\": 30.5, \"y\": 0, \"width\": 20.5, \"height\": 10 } }",
+                        "    { \"category\": \"cell\", \"section\": 0, \"item\": 0, \"frame\": { \"x\": 10.5, \"y\": 0, \"width\": 20.4, \"height\": 10 } }",
+                        "    { \"category\": \"cell\", \"section\": 0, \"item\": 1, \"frame\": { \"x\": 30.5, \"y\": 0.5, \"width\": 20.4, \"height\": 9 } }",
                     ]))
     }
 

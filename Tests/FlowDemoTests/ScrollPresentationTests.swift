@@ -91,7 +91,7 @@ struct ScrollPresentationTests {
         #expect(item(right, "0, 1") == [8, 48, 180, 140])
     }
 
-    @Test("--scale 3: every frame drawn mid-session is on the grid of 1/3 point")
+    @Test("--scale 3: every origin drawn mid-session is on the grid of 1/3 point (sizes are not rounded)")
     func pixelGrid() throws {
         let output = try DemoRunner.run(
             ["render", "--frame", "60", "--scale", "3", "--script", "drag:2000:0.3,jump:3.33:center"] + Self.collection)
@@ -100,7 +100,7 @@ struct ScrollPresentationTests {
         #expect(rects.count > 5)
         // Drawn with 3 decimals: a third is within 0.001 of a multiple of 1/3.
         for rect in rects {
-            for value in rect { #expect(abs(value * 3 - (value * 3).rounded()) < 0.003, "\(rect)") }
+            for value in rect.prefix(2) { #expect(abs(value * 3 - (value * 3).rounded()) < 0.003, "\(rect)") }
         }
         let summary = try DemoRunner.run(["scroll", "--scale", "3", "--script", "drag:2000:0.5,fling:-3000"] + Self.collection)
             .standardOutput

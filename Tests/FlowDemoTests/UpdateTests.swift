@@ -249,8 +249,8 @@ struct UpdateTests {
                 "batches[1].moveItems[0].from: names the same position as batches[1].reloadItems[0]"
             ),
             (
-                #"[{"deleteSections": [0], "deleteItems": [{"section": 0, "item": 0}]}]"#,
-                "batches[0].deleteItems[0].section: section 0 is deleted by the same batch"
+                #"[{"deleteSections": [0], "reloadItems": [{"section": 0, "item": 0}]}]"#,
+                "batches[0].reloadItems[0].section: section 0 is deleted by the same batch"
             ),
             (
                 #"[{"insertSections": [{"index": 0, "section": {"itemCount": 1, "headerReferenceSize": {"width": 0, "height": 1e15}}}]}]"#,

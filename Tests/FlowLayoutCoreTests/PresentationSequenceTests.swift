@@ -121,7 +121,8 @@ struct PresentationSequence {
     }
 
     mutating func batch() throws {
-        let batch = RandomBatch.valid(over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250)
+        let batch = RandomBatch.valid(
+            over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250, redundantForms: true)
         let before = reference
         let result = try state.performBatchUpdates(batch)
         model.apply(batch)

@@ -37,7 +37,7 @@ struct PresentationTests {
         return direction == .horizontal ? found.map(\.transposed) : found
     }
 
-    static func header(_ section: Int, y: Double, height: Double = 40, zIndex: Int = 1024) -> LayoutAttributes {
+    static func header(_ section: Int, y: Double, height: Double = 40, zIndex: Int = 10) -> LayoutAttributes {
         LayoutAttributes(
             category: .header, indexPath: FlowIndexPath(item: 0, section: section),
             frame: Rect(x: 0, y: y, width: 320, height: height), zIndex: zIndex)
@@ -89,7 +89,7 @@ struct PresentationTests {
         let top = try Self.elements(
             &state, direction, visible: Rect(x: 0, y: 0, width: 320, height: 100), in: Rect(x: 0, y: 0, width: 320, height: 100))
         let footer = LayoutAttributes(
-            category: .footer, indexPath: FlowIndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 70, width: 320, height: 30), zIndex: 1024
+            category: .footer, indexPath: FlowIndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 70, width: 320, height: 30), zIndex: 10
         )
         #expect(top.last == footer)
         // V −80 ..< 20: min(−10, 270) = −10, held at the content start S = 40.
@@ -158,18 +158,26 @@ struct PresentationTests {
         #expect(state.visibleRect == Rect(x: 10, y: 0, width: 100, height: 320))
     }
 
-    @Test("8.3 pixel snapping rounds each edge; touching frames keep touching", arguments: ScrollDirection.allCases)
+    @Test(
+        "8.3 pixel rounding moves origins only, half away from zero; sizes and the content size stay", arguments: ScrollDirection.allCases)
     func pixelSnapping(direction: ScrollDirection) throws {
         let snapping = Case(
             configuration: FlowLayoutConfiguration(
                 minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 10.3, bottom: 0, right: 0)),
-            sections: [FlowSection(itemSizes: [Size(width: 20.4, height: 10.2), Size(width: 20.4, height: 10.2)])],
+            sections: [FlowSection(itemSizes: [Size(width: 20.4, height: 10.2), Size(width: 20.4, height: 10.1)])],
             viewport: Size(width: 320, height: 100), options: FlowLayoutOptions(displayScale: 2))
         var state = try snapping.state(direction)
         let frames = try state.layoutAttributesForElements(in: .infinite).map { direction == .horizontal ? $0.frame.transposed : $0.frame }
-        // Edges 10.3, 30.7, 51.1 → 10.5, 30.5, 51; heights 0 ..< 10.2 → 0 ..< 10.
-        #expect(frames == [Rect(x: 10.5, y: 0, width: 20, height: 10), Rect(x: 30.5, y: 0, width: 20.5, height: 10)])
-        // The content size rounds up: 10.2 → 10.5.
-        #expect(state.contentSize == Self.oriented(Rect(x: 0, y: 0, width: 320, height: 10.5), direction).size)
+        // Not uniform (the heights differ): one leading line. Origins 10.3, 30.7 → 10.5,
+        // 30.5 (61.4 rounds to 61), y 0.05 → 0; widths and heights as they are.
+        #expect(frames == [Rect(x: 10.5, y: 0, width: 20.4, height: 10.2), Rect(x: 30.5, y: 0, width: 20.4, height: 10.1)])
+        // The content size is not rounded.
+        #expect(state.contentSize == Self.oriented(Rect(x: 0, y: 0, width: 320, height: 10.2), direction).size)
+        // Half a pixel rounds away from zero: 10.25 at scale 2 → 10.5.
+        var half = snapping
+        half.configuration.sectionInset.left = 10.25
+        var halfState = try half.state(direction)
+        let first = try halfState.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 0)).frame
+        #expect((direction == .horizontal ? first.minY : first.minX) == 10.5)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Snapped lineStart candidates")
 struct SnappedLineStartTests {
     /// Items 320 × 49.75, line spacing 10: natural line starts 0, 59.75, 119.5,
-    /// 179.25; at scale 2 they present at 0, 60, 119.5, 179.5 (`floor(2e + 0.5) / 2`).
+    /// 179.25; at scale 2 they present at 0, 60, 119.5, 179.5 (`round(2e) / 2`).
     static func list(_ direction: ScrollDirection, mirrored: Bool = false) throws -> FlowLayoutState {
         var configuration = FlowLayoutConfiguration(itemSize: Size(width: 320, height: 49.75))
         var viewport = Size(width: 320, height: 100)
@@ -45,15 +45,17 @@ struct SnappedLineStartTests {
 
     @Test("right to left, scrolling horizontally: the same, mirrored")
     func snappedCandidatesMirrored() throws {
-        // Content 20 × 49.75 + 19 × 10 = 1185 wide, viewport 100: line k's right
-        // edge presents at snap(1185 − start): 1185, 1125.5 (1125.25 rounds up),
-        // 1065.5, 1006; the candidate is that minus 100. Line 1's natural start,
-        // 59.75, lies past the key 59.5 of the proposal 1025.5.
+        // Content 20 × 49.75 + 19 × 10 = 1185 wide, viewport 100: line k's items
+        // present at x' = 1185 − start − 49.75, its origin rounded (8.3), so its
+        // right edge is snap(x') + 49.75: 1185.25 (1135.25 rounds to 1135.5),
+        // 1125.25 (1075.5 stays), 1065.75 (1015.75 rounds to 1016); the candidate
+        // is that minus 100: 1085.25, 1025.25, 965.75.
         var state = try Self.list(.horizontal, mirrored: true)
-        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 1, section: 0)).frame.maxX == 1125.5)
-        #expect(try Self.target(&state, 1025.5, 1) == 1025.5)
-        #expect(try Self.target(&state, 1025.4, 1) == 1025.5)
-        #expect(try Self.target(&state, 1025.6, -1) == 1025.5)
-        #expect(try Self.target(&state, 965.5, -1) == 965.5)
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 1, section: 0)).frame.maxX == 1125.25)
+        #expect(try Self.target(&state, 1025.25, 1) == 1025.25)
+        #expect(try Self.target(&state, 1025.6, -1) == 1025.25)
+        // Past line 1's candidate, forward: line 0's, 1085.25, clamped to 1185 − 100.
+        #expect(try Self.target(&state, 1025.4, 1) == 1085)
+        #expect(try Self.target(&state, 965.8, -1) == 965.75)
     }
 }

@@ -48,11 +48,12 @@ struct SpecExampleTests {
                 sectionInset: EdgeInsets(top: 0, left: 8, bottom: 0, right: 12))
         ]
         let result = try elements(sections: sections, viewport: Size(width: 320, height: 500))
-        // avail 300: line 1 [50] centred (not last): 8 + 125; line 2 [400] at 8; line 3 [50] last: leading 8.
+        // avail 300: line 1 [50] centred (not last): 8 + 125; line 2 [400] at 8; line 3 [50] last: every
+        // line holds one item, so it is laid out like a full line (3.3 (a)): centred, 8 + 125.
         #expect(
             cellFrames(result.elements) == [
                 Rect(x: 133, y: 0, width: 50, height: 20), Rect(x: 8, y: 30, width: 400, height: 30),
-                Rect(x: 8, y: 70, width: 50, height: 20),
+                Rect(x: 133, y: 70, width: 50, height: 20),
             ])
         let state = try FlowLayoutState(sections: sections, viewportSize: Size(width: 320, height: 500))
         #expect(
@@ -115,11 +116,16 @@ struct SpecExampleTests {
         let sizes = [Size(width: 100, height: 50), Size(width: 150, height: 50), Size(width: 200, height: 50)]
         let result = try elements(sections: [FlowSection(itemSizes: sizes)], viewport: Size(width: 320, height: 500))
         #expect(cellFrames(result.elements).map(\.minX) == [0, 170, 0])
-        // Self-sizing items are not uniform either: the last line is leading.
+        // Self-sizing items are not uniform either; but of one shared width, the last
+        // line sits on a full line's columns (3.3); of differing widths it is leading.
         var selfSizing = config()
         selfSizing.estimatedItemSize = Size(width: 100, height: 50)
         let estimated = try elements(selfSizing, sections: [FlowSection(itemCount: 5)], viewport: Size(width: 330, height: 500))
-        #expect(cellFrames(estimated.elements).map(\.minX) == [0, 115, 230, 0, 110])
+        #expect(cellFrames(estimated.elements).map(\.minX) == [0, 115, 230, 0, 115])
+        let mixed = try elements(
+            selfSizing, sections: [FlowSection(itemSizes: sizes.map { Size(width: $0.width / 2, height: 50) } + sizes)],
+            viewport: Size(width: 330, height: 500))
+        #expect(cellFrames(mixed.elements).map(\.minX).suffix(1) == [0])
     }
 
     @Test("4.3 header, insets, two lines and footer")

@@ -98,9 +98,15 @@ struct BatchValidityTests {
 
     @Test("item operations in sections the batch deletes, inserts or reloads")
     func changedSections() {
+        // An item delete in a deleted section is a redundant form, dropped (10.6);
+        // a reload there is refused.
         #expect(
             Self.problem {
                 $0.deleteSections([0]); $0.deleteItems(at: [Self.path(0, 0)])
+            } == nil)
+        #expect(
+            Self.problem {
+                $0.deleteSections([0]); $0.reloadItem(at: Self.path(0, 0), size: nil)
             } != nil)
         #expect(
             Self.problem {
@@ -111,9 +117,14 @@ struct BatchValidityTests {
             Self.problem {
                 $0.reloadSection(1, with: FlowSection(itemCount: 3)); $0.insertItem(at: Self.path(0, 1), size: nil)
             } != nil)
+        // An item insert in an inserted section is dropped; a move there is refused.
         #expect(
             Self.problem {
                 $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.insertItem(at: Self.path(0, 1), size: nil)
+            } == nil)
+        #expect(
+            Self.problem {
+                $0.insertSection(FlowSection(itemCount: 0), at: 1); $0.moveItem(at: Self.path(0, 0), to: Self.path(0, 1))
             } != nil)
         // After inserting at 1, old section 1 is section 2: items go in by 2.
         #expect(

@@ -43,7 +43,7 @@ struct BoundsChangeTests {
         let header1 = FlowIndexPath(item: 0, section: 1)
         #expect(view.boundsContexts.last == InvalidationContext(invalidatedSupplementaryIndexPaths: [.header: [header0]]))
         #expect(view.shown.first { $0.identifier == .header(0) }?.frame == Rect(x: 0, y: 100, width: 320, height: 40))
-        #expect(view.shown.first { $0.identifier == .header(0) }?.zIndex == 1024)
+        #expect(view.shown.first { $0.identifier == .header(0) }?.zIndex == 10)
         try view.scroll(toY: 250)
         #expect(
             view.boundsContexts.last == InvalidationContext(invalidatedSupplementaryIndexPaths: [.header: [header0, header1]]))
@@ -85,7 +85,8 @@ struct BoundsChangeTests {
             try view.resize(to: size)
             #expect(try view.screenPosition(of: anchor.element) == anchor.screen)
             #expect(view.boundsContexts.last?.invalidateEverything == true)
-            var fresh = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: size)
+            var fresh = try FlowLayoutState(
+                configuration: configuration, sections: sections, viewportSize: size, options: host.state.options)
             #expect(view.shown == (try fresh.layoutAttributesForElements(in: view.bounds)))
             #expect(view.contentSize == host.collectionViewContentSize)
         }

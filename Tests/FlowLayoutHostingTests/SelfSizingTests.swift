@@ -103,7 +103,7 @@ struct SelfSizingTests {
         #expect(context.invalidatedSupplementaryIndexPaths == nil)
     }
 
-    @Test("pixel snapping: a measured size whose frame the grid rounds invalidates once, not forever")
+    @Test("pixel rounding: a measured size is shown as it is, its origin on the grid, and invalidates once, not forever")
     func snappedSizesDoNotLoop() throws {
         let host = try FlowLayoutHost(
             configuration: Self.selfSizing(), sections: [FlowSection(itemCount: 200)],
@@ -111,7 +111,12 @@ struct SelfSizingTests {
         let view = SimulatedCollectionView(layout: host) { _ in Size(width: 100.3, height: 60.2) }
         // Passes until the view is full of measured cells, then more.
         for _ in 0..<4 { try view.layoutPass() }
-        #expect(view.shown.contains { $0.category == .cell && $0.frame.size != Size(width: 100.3, height: 60.2) })
+        // Origins are rounded, sizes are not (8.3).
+        #expect(view.shown.contains { $0.category == .cell && $0.frame.size == Size(width: 100.3, height: 60.2) })
+        #expect(
+            view.shown.allSatisfy {
+                ($0.frame.minX * 2).rounded() == $0.frame.minX * 2 && ($0.frame.minY * 2).rounded() == $0.frame.minY * 2
+            })
         let accepted = view.acceptedSizes.count
         for _ in 0..<5 { try view.layoutPass() }
         #expect(view.acceptedSizes.count == accepted)

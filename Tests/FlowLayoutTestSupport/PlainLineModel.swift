@@ -6,25 +6,19 @@
 /// model and test derives its lines from these two functions, so that a change
 /// of the rule is a change here and nowhere else.
 ///
-/// `flow-layout.md` 2.1 (revised) states UIKit's rule: `remaining` starts at
-/// avail; an item joins when its width ≤ `remaining`, then `remaining ←
-/// remaining − (spacing + width)`, in doubles; a uniform section holds
-/// `max(1, floor((avail + spacing) / (width + spacing)))` per line. The engine
-/// on this branch still implements the earlier running-sum rule (an item joins
-/// while `running + spacing + width ≤ avail`; a uniform line holds as many as
-/// that loop takes), so the two functions state that rule, to test the code as
-/// it is. The two rules give the same lines whenever the arithmetic is exact
-/// (whole-number widths, spacings and avail): the structural tests use only
-/// such inputs, and only the tests marked "break rule" depend on which rule
-/// these functions state.
+/// `flow-layout.md` 2.1 (revised) states UIKit's rule, which these functions
+/// state: `remaining` starts at avail; an item joins when its width ≤
+/// `remaining`, then `remaining ← remaining − (spacing + width)`, in doubles
+/// (the first item of a line always joins); a uniform section holds
+/// `max(1, floor((avail + spacing) / (width + spacing)))` per line.
 package enum PlainLineModel {
     /// A line being filled: its items so far and what the rule tracks.
     package struct OpenLine: Sendable {
         /// Items on the line.
         package var count = 0
-        /// The running extent: the first width, then `+ spacing + width` per item.
-        /// (Under the revised rule: the `remaining` space.)
-        package var running = 0.0
+        /// The `remaining` space: `available − (spacing + width)` after the first
+        /// item, then `remaining − (spacing + width)` per item.
+        package var remaining = 0.0
 
         package init() {}
     }
@@ -33,26 +27,34 @@ package enum PlainLineModel {
     /// if so. The first item of a line always joins.
     package static func joins(width: Double, line: inout OpenLine, spacing: Double, available: Double) -> Bool {
         if line.count == 0 {
-            line.running = width
+            line.remaining = available - (spacing + width)
         } else {
-            let candidate = line.running + spacing + width
-            guard candidate <= available else { return false }
-            line.running = candidate
+            guard width <= line.remaining else { return false }
+            line.remaining = line.remaining - (spacing + width)
         }
         line.count += 1
         return true
     }
 
     /// BREAK RULE (2.1, uniform lines): how many items `width` wide a line of a
-    /// uniform section holds; `Int.max` when any number does.
+    /// uniform section holds, by floor division; `Int.max` when any number does
+    /// (width plus spacing 0 and avail ≥ 0, or a count past 2⁶²).
     package static func perLine(width: Double, spacing: Double, available: Double) -> Int {
+        if width + spacing == 0 { return available >= 0 ? Int.max : 1 }
+        let count = ((available + spacing) / (width + spacing)).rounded(.down)
+        return count >= 0x1p62 ? Int.max : Swift.max(1, Int(count))
+    }
+
+    /// BREAK RULE (2.1, other sections): how many items `width` wide a line that
+    /// starts with one holds, item by item with ``joins(width:line:spacing:available:)``;
+    /// `Int.max` when `remaining` stops shrinking while they still fit.
+    package static func subtractionCount(width: Double, spacing: Double, available: Double) -> Int {
         var line = OpenLine()
         _ = joins(width: width, line: &line, spacing: spacing, available: available)
-        while line.count < 1 << 20 {
-            let before = line.running
+        while line.count < 1 << 22 {
+            let before = line.remaining
             guard joins(width: width, line: &line, spacing: spacing, available: available) else { return line.count }
-            // The running extent stopped growing: it never passes the line.
-            if line.running == before { return Int.max }
+            if line.remaining == before { return Int.max }
         }
         return Int.max
     }

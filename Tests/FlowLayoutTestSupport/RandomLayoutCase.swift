@@ -52,9 +52,30 @@ package struct RandomLayoutCase: Sendable, CustomStringConvertible {
         if random.chance(0.25) { options.lineAlignment = random.pick(LineAlignment.allCases) }
         if random.chance(0.25) { options.lastLineAlignment = random.pick(LastLineAlignment.allCases) }
         if random.chance(0.25) { options.crossAlignment = random.pick(CrossAlignment.allCases) }
+        let viewportSize = Size(width: length(20...700, zeroChance: 0.02), height: length(20...900, zeroChance: 0.02))
+        self.viewportSize = viewportSize
+        let vertical = configuration.scrollDirection == .vertical
+        // The space a line has, and a width along it from a main and a cross extent.
+        func available(_ inset: EdgeInsets) -> Double {
+            vertical ? viewportSize.width - inset.left - inset.right : viewportSize.height - inset.top - inset.bottom
+        }
+        func along(_ main: Double, _ cross: Double) -> Size {
+            vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
+        }
+        // Widths that fill a line exactly in real numbers, k to a line (avail/3
+        // with spacing 0): where UIKit's subtraction may round below the last one
+        // (`flow-layout.md` 2.1). Fractions, so only in fractional cases.
+        func exactFit(_ inset: EdgeInsets, spacing: Double) -> Double? {
+            guard !dyadic else { return nil }
+            let k = Double(random.int(1...5))
+            let width = (available(inset) - (k - 1) * spacing) / k
+            return width >= 0 && width.isFinite ? width : nil
+        }
+        if random.chance(0.15), let width = exactFit(configuration.sectionInset, spacing: configuration.minimumInteritemSpacing) {
+            configuration.itemSize = along(width, length(0...160))
+        }
         self.configuration = configuration
         self.options = options
-        viewportSize = Size(width: length(20...700, zeroChance: 0.02), height: length(20...900, zeroChance: 0.02))
 
         let sectionCount = random.int(0...maximumSections)
         var itemsLeft = random.int(0...maximumItems)
@@ -62,18 +83,40 @@ package struct RandomLayoutCase: Sendable, CustomStringConvertible {
         for _ in 0..<sectionCount {
             let count = random.chance(0.15) ? 0 : random.int(0...min(itemsLeft, random.chance(0.3) ? 200 : 30))
             itemsLeft -= count
-            var section: FlowSection
-            if random.chance(0.35) {
-                let sizes = (0..<count).map { _ in size(0...(random.chance(0.1) ? 800 : 180)) }
-                section = FlowSection(itemSizes: sizes)
-            } else {
-                section = FlowSection(itemCount: count)
-            }
+            var section = FlowSection(itemCount: count)
             if random.chance(0.3) { section.sectionInset = insets() }
             if random.chance(0.2) { section.minimumLineSpacing = length(0...30) }
             if random.chance(0.2) { section.minimumInteritemSpacing = length(0...30) }
             if random.chance(0.2) { section.headerReferenceSize = size(0...50, zeroChance: 0.3) }
             if random.chance(0.2) { section.footerReferenceSize = size(0...50, zeroChance: 0.3) }
+            let inset = section.sectionInset ?? configuration.sectionInset
+            let spacing = section.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+            if random.chance(0.35) {
+                let sizes: [Size]
+                switch random.int(0...5) {
+                case 0:
+                    // All equal explicit sizes: uniform unless self-sizing (3.3).
+                    let one = random.chance(0.3) ? configuration.itemSize : size(0...180)
+                    sizes = Array(repeating: one, count: count)
+                case 1:
+                    // One shared width along the line, differing extents across.
+                    let width = exactFit(inset, spacing: spacing) ?? length(0...180)
+                    sizes = (0..<count).map { _ in along(width, length(0...120)) }
+                case 2:
+                    // Single-item lines: wider than half the line, some wider than all of it.
+                    let line = Swift.max(available(inset), 0)
+                    sizes = (0..<count).map { _ in along(length((line * 0.51)...(line * 1.2 + 1)), length(0...120)) }
+                case 3:
+                    // Exact-fit widths, equal or with differing extents across.
+                    let width = exactFit(inset, spacing: spacing) ?? length(0...180)
+                    let equal = random.chance(0.5)
+                    let height = length(0...120)
+                    sizes = (0..<count).map { _ in along(width, equal ? height : length(0...120)) }
+                default:
+                    sizes = (0..<count).map { _ in size(0...(random.chance(0.1) ? 800 : 180)) }
+                }
+                section.itemSizes = sizes
+            }
             sections.append(section)
         }
         self.sections = sections

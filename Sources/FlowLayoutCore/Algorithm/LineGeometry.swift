@@ -11,40 +11,70 @@ struct LineGeometry: Hashable, Sendable {
     let spacing: Double
     /// The spacing between lines.
     let lineSpacing: Double
-    /// The size of items without a size of their own: `itemSize`, or the estimate.
+    /// The size of items without a size of their own: `itemSize`, or the estimate;
+    /// in a uniform section whose items all have one explicit size, that size.
     let defaultSize: Size
-    /// How many default-size items fit on a line; ``unbounded`` when any number does.
+    /// Whether lines are those of a *uniform* section (`flow-layout.md` 3.3):
+    /// every item the same size, `perLine` items a line by floor division (2.1).
+    /// Otherwise lines are filled by UIKit's subtraction.
+    let isUniform: Bool
+    /// How many default-size items a line that starts with one holds (the
+    /// section's last line may hold fewer); ``unbounded`` when any number does.
     let perLine: Int
     /// `lineSpacing`, exactly.
     let lineSpacingOffset: Offset
     /// The thickness of a line of default-size items plus the line spacing, exactly.
     let defaultAdvance: Offset
-    /// The gap between the items of a full justified line of `perLine` default
-    /// items (`perLine >= 2`, finite): the columns a uniform section's last line
-    /// sits on (3.3). Zero otherwise.
+    /// In a uniform section of `perLine >= 2` (finite): the gap between the
+    /// columns every line sits on, `(available − n·width) / (n − 1)` (3.3). Zero
+    /// otherwise.
     let fullLineGap: Double
+    /// The `remaining` of a line after its first item, when that is a default
+    /// one: `available − (spacing + width)` (2.1).
+    let lineStartRemaining: Double
+    /// What each default item takes from a line's `remaining`: `spacing + width`.
+    let defaultStep: RepeatedDifference
 
     /// The `perLine` of lines that never fill up by adding default-size items.
     static let unbounded = Int.max
 
-    /// The geometry of lines under `metrics` whose default items are `defaultSize`.
-    init(metrics: SectionMetrics, defaultSize: Size, direction: ScrollDirection) {
+    /// The geometry of lines under `metrics` whose default items are
+    /// `defaultSize`, in a uniform section or any other.
+    init(metrics: SectionMetrics, defaultSize: Size, direction: ScrollDirection, uniform: Bool = false) {
         self.direction = direction
         available = metrics.available
         spacing = metrics.interitemSpacing
         lineSpacing = metrics.lineSpacing
         self.defaultSize = defaultSize
-        perLine = Self.fitCount(width: direction.main(defaultSize), spacing: spacing, available: available)
+        isUniform = uniform
+        let main = direction.main(defaultSize)
+        lineStartRemaining = available - (spacing + main)
+        defaultStep = RepeatedDifference(removing: spacing + main)
+        if uniform {
+            perLine = Self.uniformCount(width: main, spacing: spacing, available: available)
+        } else {
+            let more = defaultStep.steps(from: lineStartRemaining, whileAtLeast: main, maximum: Self.unbounded - 1).count
+            perLine = more == Self.unbounded - 1 ? Self.unbounded : more + 1
+        }
         lineSpacingOffset = Offset(lineSpacing)
         defaultAdvance = Offset(direction.cross(defaultSize)) + lineSpacingOffset
-        if perLine >= 2 && perLine != Self.unbounded {
-            let main = direction.main(defaultSize)
-            // The widths summed in order, as a justified line sums them.
-            let total = RepeatedSum(adding: main, then: 0).value(from: main, after: perLine - 1)
-            fullLineGap = (available - total) / Double(perLine - 1)
+        if uniform && perLine >= 2 && perLine != Self.unbounded {
+            fullLineGap = (available - Double(perLine) * main) / Double(perLine - 1)
         } else {
             fullLineGap = 0
         }
+    }
+
+    /// The items a line of a uniform section holds (2.1):
+    /// `max(1, floor((available + spacing) / (width + spacing)))`; ``unbounded``
+    /// when width plus spacing is 0 and `available >= 0` (any number fits), or
+    /// when the count passes 2⁶².
+    static func uniformCount(width: Double, spacing: Double, available: Double) -> Int {
+        let step = width + spacing
+        if step == 0 { return available >= 0 ? unbounded : 1 }
+        let count = ((available + spacing) / step).rounded(.down)
+        if !(count < 0x1p62) { return unbounded }
+        return Swift.max(1, Int(count))
     }
 
     /// The default size's extent along a line.
@@ -54,20 +84,6 @@ struct LineGeometry: Hashable, Sendable {
     @inline(__always)
     var defaultCross: Double { direction.cross(defaultSize) }
 
-    /// How many items `width` wide, `spacing` apart, fit in `available` under the
-    /// running-sum rule (2.1): the first always does (alone, if it is wider than
-    /// the line); then item `j + 1` fits while `(running + spacing) + width`
-    /// stays within `available`. ``unbounded`` when the running extent stops
-    /// growing before it passes `available` (for instance when width plus spacing is 0).
-    ///
-    /// - Complexity: O(binades the running sum crosses), whatever the count.
-    static func fitCount(width: Double, spacing: Double, available: Double) -> Int {
-        guard width <= available else { return 1 }
-        let more = RepeatedSum(adding: spacing, then: width)
-            .steps(from: width, whileAtMost: available, maximum: unbounded - 1).count
-        return more == unbounded - 1 ? unbounded : more + 1
-    }
-
     /// The number of lines `count` default items form on their own, starting at a
     /// line start, when nothing follows them.
     @inline(__always)
@@ -76,13 +92,16 @@ struct LineGeometry: Hashable, Sendable {
     }
 }
 
-/// One line being filled greedily (`flow-layout.md` 2.1–2.3): its item count,
-/// running extent and thickness so far.
+/// One line being filled (`flow-layout.md` 2.1–2.3): its item count, its
+/// `remaining` extent and its thickness so far. In a uniform section a line
+/// takes `perLine` items; in any other an item joins while its width is at most
+/// `remaining`, which then loses `spacing + width`.
 struct OpenLine: Sendable {
     /// Items taken.
     private(set) var itemCount = 0
-    /// The running extent: the first item's width, then `+ spacing + width` per item.
-    private(set) var running = 0.0
+    /// UIKit's `remaining`: `available − (spacing + width)` after the first item,
+    /// then `remaining − (spacing + width)` per item (not kept in a uniform section).
+    private(set) var remaining = 0.0
     /// The largest cross extent taken.
     private(set) var thickness = 0.0
 
@@ -94,11 +113,14 @@ struct OpenLine: Sendable {
     mutating func take(_ size: Size, in geometry: LineGeometry) -> Bool {
         let main = geometry.direction.main(size)
         if itemCount > 0 {
-            let candidate = running + geometry.spacing + main
-            guard candidate <= geometry.available else { return false }
-            running = candidate
+            if geometry.isUniform {
+                guard itemCount < geometry.perLine else { return false }
+            } else {
+                guard main <= remaining else { return false }
+                remaining = remaining - (geometry.spacing + main)
+            }
         } else {
-            running = main
+            remaining = geometry.available - (geometry.spacing + main)
         }
         itemCount += 1
         let cross = geometry.direction.cross(size)
@@ -113,35 +135,24 @@ struct OpenLine: Sendable {
         guard count > 0 else { return 0 }
         var taken = 0
         if itemCount == 0 {
-            running = geometry.defaultMain
+            remaining = geometry.lineStartRemaining
             thickness = geometry.defaultCross
             itemCount = 1
             taken = 1
         }
-        guard taken < count, running <= geometry.available else { return taken }
-        if count - taken <= 16 {
-            // Few items: the loop itself.
-            let width = geometry.defaultMain
-            var added = 0
-            while taken + added < count {
-                let candidate = running + geometry.spacing + width
-                guard candidate <= geometry.available else { break }
-                running = candidate
-                added += 1
-            }
-            if added > 0 {
-                itemCount += added
-                if geometry.defaultCross > thickness { thickness = geometry.defaultCross }
-            }
-            return taken + added
+        guard taken < count else { return taken }
+        let added: Int
+        if geometry.isUniform {
+            added = Swift.min(count - taken, geometry.perLine - itemCount)
+        } else {
+            let more = geometry.defaultStep.steps(from: remaining, whileAtLeast: geometry.defaultMain, maximum: count - taken)
+            added = more.count
+            remaining = more.value
         }
-        let more = RepeatedSum(adding: geometry.spacing, then: geometry.defaultMain)
-            .steps(from: running, whileAtMost: geometry.available, maximum: count - taken)
-        if more.count > 0 {
-            running = more.value
-            itemCount += more.count
+        if added > 0 {
+            itemCount += added
             if geometry.defaultCross > thickness { thickness = geometry.defaultCross }
         }
-        return taken + more.count
+        return taken + added
     }
 }

@@ -55,6 +55,21 @@ enum LineItems {
 struct AlongLine {
     var start: Double
     var gap: Double
+    /// Whether the items sit on columns: item `k` of the line at
+    /// `start + k·(width + gap)` (a uniform section's lines, `flow-layout.md`
+    /// 3.3), rather than each one `width + gap` after the one before.
+    var columns = false
+
+    /// The position of item `k` of a line of items `width` wide.
+    ///
+    /// - Complexity: O(1) on columns, else O(binades crossed).
+    func position(ofItem k: Int, width: Double) -> Double {
+        if columns { return start + Double(k) * (width + gap) }
+        if gap >= 0 && start >= 0 { return RepeatedSum(adding: width, then: gap).value(from: start, after: k) }
+        var x = start
+        for _ in 0..<k { x = x + width + gap }
+        return x
+    }
 }
 
 extension SectionContext {
@@ -76,7 +91,7 @@ extension SectionContext {
     ) -> Bool {
         let count = items.count
         guard count > 0 else { return true }
-        let layout = along ?? alongLine(items, count: count, isLast: firstItem + count == itemCount)
+        let layout = along ?? alongLine(items, count: count, firstItem: firstItem)
         let topValue = top.double
         @inline(__always) func crossPosition(_ cross: Double) -> Double {
             switch crossAlignment {
@@ -95,15 +110,16 @@ extension SectionContext {
                 let placed = PlacedItem(item: item, main: position, mainLength: main, cross: crossPosition(cross), crossLength: cross)
                 if !body(placed) { return false }
             }
-            position = position + main + layout.gap
             item += 1
+            position =
+                layout.columns ? layout.start + Double(item - firstItem) * (main + layout.gap) : position + main + layout.gap
             return nil
         }
         switch items {
         case .defaults(let run):
             return placeDefaults(
-                run, from: &position, item: &item, gap: layout.gap, cross: crossPosition(geometry.defaultCross), mainLow: mainLow,
-                mainHigh: mainHigh, body)
+                run, from: &position, item: &item, along: layout, lineStart: firstItem, cross: crossPosition(geometry.defaultCross),
+                mainLow: mainLow, mainHigh: mainHigh, body)
         case .sized(let sizes):
             for size in sizes {
                 if let result = placeSized(size) { return result }
@@ -116,7 +132,8 @@ extension SectionContext {
                 case .defaults(let run):
                     let crossValue = crossPosition(geometry.defaultCross)
                     if !placeDefaults(
-                        run, from: &position, item: &item, gap: layout.gap, cross: crossValue, mainLow: mainLow, mainHigh: mainHigh, body)
+                        run, from: &position, item: &item, along: layout, lineStart: firstItem, cross: crossValue, mainLow: mainLow,
+                        mainHigh: mainHigh, body)
                     {
                         return false
                     }
@@ -127,19 +144,32 @@ extension SectionContext {
         return true
     }
 
-    /// Places `run` default items from `position`: the ones ending before
-    /// `mainLow` are skipped in closed form. Returns `false` if `body` stopped.
+    /// Places `run` default items from `position` (item `item`, on a line whose
+    /// first item is `lineStart`): the ones ending before `mainLow` are skipped
+    /// in closed form. Returns `false` if `body` stopped.
     private func placeDefaults(
-        _ run: Int, from position: inout Double, item: inout Int, gap: Double, cross: Double, mainLow: Double,
-        mainHigh: Double, _ body: (PlacedItem) -> Bool
+        _ run: Int, from position: inout Double, item: inout Int, along: AlongLine, lineStart: Int, cross: Double,
+        mainLow: Double, mainHigh: Double, _ body: (PlacedItem) -> Bool
     ) -> Bool {
         let width = geometry.defaultMain
         let thickness = geometry.defaultCross
-        let steps = RepeatedSum(adding: width, then: gap)
+        let gap = along.gap
+        let first = item
+        @inline(__always) func next(_ index: Int) -> Double {
+            along.columns ? along.start + Double(first + index + 1 - lineStart) * (width + gap) : position + width + gap
+        }
         var index = 0
         if run > 8 && position + width < mainLow {
-            index = Self.firstIndex(in: run, from: position, steps: steps) { $0 + width >= mainLow }
-            position = steps.value(from: position, after: index)
+            if along.columns {
+                let start = first - lineStart
+                index = Self.firstIndex(in: run) { along.start + Double(start + $0) * (width + gap) + width >= mainLow }
+                position = along.start + Double(start + index) * (width + gap)
+            } else if gap >= 0 && position >= 0 {
+                let steps = RepeatedSum(adding: width, then: gap)
+                let origin = position
+                index = Self.firstIndex(in: run) { steps.value(from: origin, after: $0) + width >= mainLow }
+                position = steps.value(from: origin, after: index)
+            }
         }
         while index < run {
             if position > mainHigh {
@@ -150,29 +180,28 @@ extension SectionContext {
                 let placed = PlacedItem(item: item + index, main: position, mainLength: width, cross: cross, crossLength: thickness)
                 if !body(placed) { return false }
             }
-            position = position + width + gap
+            position = next(index)
             index += 1
         }
         item += run
         return true
     }
 
-    /// The first index `j < count` whose position, `j` steps from `start`,
-    /// satisfies `predicate` (which must hold from some index on), or `count`.
-    private static func firstIndex(
-        in count: Int, from start: Double, steps: RepeatedSum, where predicate: (Double) -> Bool
-    ) -> Int {
+    /// The first index `j < count` that satisfies `predicate` (which must hold
+    /// from some index on), or `count`.
+    private static func firstIndex(in count: Int, where predicate: (Int) -> Bool) -> Int {
         var low = 0
         var high = count
         while low < high {
             let middle = low + (high - low) / 2
-            if predicate(steps.value(from: start, after: middle)) { high = middle } else { low = middle + 1 }
+            if predicate(middle) { high = middle } else { low = middle + 1 }
         }
         return low
     }
 
     /// Where a line's first item goes and the gap after each item.
-    func alongLine(_ items: LineItems, count: Int, isLast: Bool) -> AlongLine {
+    func alongLine(_ items: LineItems, count: Int, firstItem: Int) -> AlongLine {
+        let isLast = firstItem + count == itemCount
         let leading = metrics.mainLeadingInset
         let available = metrics.available
         let spacing = geometry.spacing
@@ -187,22 +216,141 @@ extension SectionContext {
                 firstMain = geometry.defaultMain
             }
         }
-        // 2.2: an oversize item starts at the leading inset, whatever the alignment.
-        if count == 1 && !(firstMain <= available) { return AlongLine(start: leading, gap: 0) }
-        switch effectiveAlignment(isLast: isLast) {
+        // 2.1, 3.3, 3.4: a uniform section's lines sit on the columns of a full
+        // line of `perLine` items, as the line alignment places one; the last
+        // line too, unless an explicit last-line alignment says otherwise.
+        if geometry.isUniform && geometry.perLine != LineGeometry.unbounded {
+            if !isLast || lastLineAlignment == .automatic { return columns(firstMain: firstMain) }
+        } else if count == 1 && !(firstMain <= available) {
+            // 2.2: an oversize item of any other section starts at the leading inset.
+            return AlongLine(start: leading, gap: 0)
+        }
+        let alignment: LineAlignment
+        if !isLast {
+            alignment = lineAlignment
+        } else {
+            switch lastLineAlignment {
+            case .automatic:
+                if geometry.isUniform {
+                    // Any number of items fits a line: leading, the minimum spacing apart.
+                    return AlongLine(start: leading, gap: spacing)
+                }
+                // 3.3 (a), (b): laid out like a full line; else, in a self-sizing
+                // section of one shared width, on a full line's columns; else leading.
+                if isLaidOutLikeFullLine(items, count: count, firstItem: firstItem) {
+                    alignment = lineAlignment
+                } else if lineAlignment == .justified, let width = sharedWidth,
+                    let along = sharedWidthColumns(width: width)
+                {
+                    return along
+                } else {
+                    return AlongLine(start: leading, gap: spacing)
+                }
+            case .justified: alignment = .justified
+            case .leading: alignment = .leading
+            case .center: alignment = .center
+            case .trailing: alignment = .trailing
+            }
+        }
+        switch alignment {
         case .justified:
             if count == 1 { return AlongLine(start: leading + (available - firstMain) / 2, gap: 0) }
             let total = sum(items, count: count, adding: 0)
             return AlongLine(start: leading, gap: (available - total) / Double(count - 1))
-        case .columns(let k):
-            // 3.3: the last line of a uniform section sits on a full line's columns.
-            return AlongLine(start: k == 1 ? leading + (available - firstMain) / 2 : leading, gap: geometry.fullLineGap)
-        case .packed(let fraction):
-            if fraction == 0 { return AlongLine(start: leading, gap: spacing) }
+        case .leading:
+            return AlongLine(start: leading, gap: spacing)
+        case .center, .trailing:
             let running = sum(items, count: count, adding: spacing)
-            let start = fraction == 1 ? leading + (available - running) : leading + (available - running) / 2
+            let start = alignment == .trailing ? leading + (available - running) : leading + (available - running) / 2
             return AlongLine(start: start, gap: spacing)
         }
+    }
+
+    /// The columns of a full line of a uniform section, as the line alignment
+    /// places it (3.3, 3.4): justified, `n ≥ 2`: item `k` at
+    /// `leading + k·(width + gap)`, `gap = (available − n·width) / (n − 1)`;
+    /// `n = 1`: centred (an oversize item too, 2.2); packed: a full line's
+    /// start, the minimum spacing apart.
+    private func columns(firstMain width: Double) -> AlongLine {
+        let leading = metrics.mainLeadingInset
+        let available = metrics.available
+        let n = geometry.perLine
+        switch lineAlignment {
+        case .justified:
+            if n == 1 { return AlongLine(start: leading + (available - width) / 2, gap: 0, columns: true) }
+            return AlongLine(start: leading, gap: geometry.fullLineGap, columns: true)
+        case .leading:
+            return AlongLine(start: leading, gap: geometry.spacing)
+        case .center, .trailing:
+            let running = RepeatedSum(adding: geometry.spacing, then: width).value(from: width, after: n - 1)
+            let start = lineAlignment == .trailing ? leading + (available - running) : leading + (available - running) / 2
+            return AlongLine(start: start, gap: geometry.spacing)
+        }
+    }
+
+    /// 3.3 (a) and (b): whether a non-uniform section's last line is laid out
+    /// like a full line: every line of the section holds one item, or the
+    /// section has two lines or more and the last line's final `remaining`
+    /// equals the previous line's exactly.
+    private func isLaidOutLikeFullLine(_ items: LineItems, count: Int, firstItem: Int) -> Bool {
+        if everyLineHoldsOneItem { return true }
+        guard firstItem > 0 else { return false }
+        let last = remaining(after: items)
+        let previous = withLine(containing: firstItem - 1, linesTop: .zero) { _, items in remaining(after: items) }
+        return last == previous
+    }
+
+    /// A line's final `remaining` (2.1): `available − (spacing + width)` after its
+    /// first item, then `remaining − (spacing + width)` per item.
+    func remaining(after items: LineItems) -> Double {
+        let direction = geometry.direction
+        let spacing = geometry.spacing
+        var remaining = 0.0
+        var isFirst = true
+        @inline(__always) func take(_ main: Double) {
+            remaining = isFirst ? geometry.available - (spacing + main) : remaining - (spacing + main)
+            isFirst = false
+        }
+        @inline(__always) func takeDefaults(_ run: Int) {
+            guard run > 0 else { return }
+            if isFirst {
+                remaining = geometry.lineStartRemaining
+                isFirst = false
+                remaining = geometry.defaultStep.value(from: remaining, after: run - 1)
+            } else {
+                remaining = geometry.defaultStep.value(from: remaining, after: run)
+            }
+        }
+        switch items {
+        case .defaults(let run): takeDefaults(run)
+        case .sized(let sizes): for size in sizes { take(direction.main(size)) }
+        case .segments(let segments):
+            for segment in segments {
+                switch segment {
+                case .sized(let size): take(direction.main(size))
+                case .defaults(let run): takeDefaults(run)
+                }
+            }
+        }
+        return remaining
+    }
+
+    /// In a self-sizing section whose items all have one width `width` along
+    /// the line: the columns of a full justified line of such items, `n`
+    /// counted by subtraction (3.3); `nil` when any number fits.
+    private func sharedWidthColumns(width: Double) -> AlongLine? {
+        let leading = metrics.mainLeadingInset
+        let available = metrics.available
+        let spacing = geometry.spacing
+        if !(width <= available) { return nil }
+        let more = RepeatedDifference(removing: spacing + width)
+            .steps(from: available - (spacing + width), whileAtLeast: width, maximum: LineGeometry.unbounded - 1).count
+        guard more < LineGeometry.unbounded - 1 else { return nil }
+        let n = more + 1
+        if n == 1 { return AlongLine(start: leading + (available - width) / 2, gap: 0) }
+        // The widths summed in order, as a justified line sums them (3.1).
+        let total = RepeatedSum(adding: width, then: 0).value(from: width, after: n - 1)
+        return AlongLine(start: leading, gap: (available - total) / Double(n - 1))
     }
 
     /// The line's main extents summed in order: the first, then `+ spacing +
@@ -230,37 +378,6 @@ extension SectionContext {
                 isFirst = false
             }
             return total
-        }
-    }
-
-    /// The effective alignment of a line.
-    private enum EffectiveAlignment {
-        /// Justified; one item centred.
-        case justified
-        /// On the columns of a full line of `k` default items.
-        case columns(Int)
-        /// Packed, offset by this fraction of the space left: 0, 1/2 or 1.
-        case packed(Double)
-    }
-
-    private func effectiveAlignment(isLast: Bool) -> EffectiveAlignment {
-        if !isLast {
-            switch lineAlignment {
-            case .justified: return .justified
-            case .leading: return .packed(0)
-            case .center: return .packed(0.5)
-            case .trailing: return .packed(1)
-            }
-        }
-        switch lastLineAlignment {
-        case .automatic:
-            let k = geometry.perLine
-            if lastLineUsesColumns && k != LineGeometry.unbounded { return .columns(k) }
-            return .packed(0)
-        case .justified: return .justified
-        case .leading: return .packed(0)
-        case .center: return .packed(0.5)
-        case .trailing: return .packed(1)
         }
     }
 }

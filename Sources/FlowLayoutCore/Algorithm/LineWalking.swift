@@ -138,7 +138,7 @@ extension SectionContext {
             var along: AlongLine?
             if count == perLine && start + count < itemCount {
                 // A full line that is not the section's last: placed like every other.
-                if shared == nil { shared = alongLine(.defaults(count), count: count, isLast: false) }
+                if shared == nil { shared = alongLine(.defaults(count), count: count, firstItem: start) }
                 along = shared
             }
             if !body(LineSpan(firstItem: start, top: lineTop, thickness: group.thickness), .defaults(count), along) {

@@ -10,9 +10,11 @@ struct SectionContext {
     /// The runs of items with sizes of their own; `nil` when every item has the
     /// default size (one implicit run of default items).
     let runs: BTree<Run>?
-    /// Whether the section's last line sits on the columns of a full line: the
-    /// section is uniform, its items sized by `itemSize` alone (`flow-layout.md` 3.3).
-    let lastLineUsesColumns: Bool
+    /// In a self-sizing section whose items all have one extent along the line
+    /// (measured or estimated), that extent (`flow-layout.md` 3.3).
+    let sharedWidth: Double?
+    /// Whether every line of the section holds exactly one item (3.3 (a)).
+    let everyLineHoldsOneItem: Bool
     /// The alignment options (3.4).
     let lineAlignment: LineAlignment
     let lastLineAlignment: LastLineAlignment
@@ -36,12 +38,25 @@ struct SectionContext {
 extension FlowLayoutState {
     /// The context of laid-out section `q`, whose record is `record`.
     func context(of record: SectionRecord) -> SectionContext {
-        SectionContext(
+        let geometry = geometry(of: record)
+        var sharedWidth: Double?
+        if configuration.isSelfSizing {
+            if let sums = record.store?.sums {
+                if let common = sums.commonMain(geometry.direction), sums.count == record.itemCount || common == geometry.defaultMain {
+                    sharedWidth = common
+                }
+            } else {
+                sharedWidth = geometry.defaultMain
+            }
+        }
+        let lines = record.store?.runs.summary.lines ?? geometry.linesOfDefaults(record.itemCount)
+        return SectionContext(
             itemCount: record.itemCount,
             metrics: sectionMetrics(record.metricsIndex),
-            geometry: geometry(record.metricsIndex),
+            geometry: geometry,
             runs: record.store?.runs,
-            lastLineUsesColumns: record.store == nil && !record.hasItemSizes && !configuration.isSelfSizing,
+            sharedWidth: sharedWidth,
+            everyLineHoldsOneItem: record.itemCount > 0 && lines == record.itemCount,
             lineAlignment: options.lineAlignment,
             lastLineAlignment: options.lastLineAlignment,
             crossAlignment: options.crossAlignment)

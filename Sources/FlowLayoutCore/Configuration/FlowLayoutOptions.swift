@@ -66,10 +66,11 @@ public struct FlowLayoutOptions: Hashable, Sendable {
     public var estimateRefinement: EstimateRefinement
     /// The direction lines run in. Default: ``LayoutDirection/leftToRight``.
     public var layoutDirection: LayoutDirection
-    /// The screen's pixels per point for pixel snapping (`flow-layout.md` 8.3):
-    /// each frame edge is rounded to the nearest pixel, so touching elements keep
-    /// touching and none overlaps that did not. `0`, the default, is off. Must be
-    /// finite and not negative.
+    /// The screen's pixels per point for pixel rounding (`flow-layout.md` 8.3):
+    /// each element's origin is rounded to the nearest pixel, half away from
+    /// zero, as UIKit does; sizes and the content size are not rounded. `0`,
+    /// the default, is off (the engine has no screen; `FlowLayoutHost` rounds at
+    /// the screen's scale by default). Must be finite and not negative.
     public var displayScale: Double
     /// Where scrolling comes to rest. Default: ``ScrollSnapping/none``.
     public var snapping: ScrollSnapping

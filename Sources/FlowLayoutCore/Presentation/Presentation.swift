@@ -1,8 +1,8 @@
 /// How the frames the line algorithms produce, *natural* frames (left to right,
 /// unpinned, on no pixel grid), become the frames a host sees (`flow-layout.md`
 /// 8.1 to 8.3), in the spec's order: pin (against the visible rect, mirrored
-/// into natural coordinates), mirror (`x' = W − x − width`), snap each edge to
-/// the pixel grid.
+/// into natural coordinates), mirror (`x' = W − x − width`), round each origin
+/// to the pixel grid (sizes stay as they are, as UIKit does).
 ///
 /// The layout itself never changes: a presentation is computed per query from
 /// the options, the visible rect and the content width, so a pure scroll moves
@@ -24,19 +24,11 @@ struct Presentation {
     /// Whether natural frames are presented as they are.
     var isIdentity: Bool { mirrorWidth == nil && scale == 0 && !pinsHeaders && !pinsFooters }
 
-    /// The zIndex of pinned headers and footers (8.1).
-    static let pinnedZIndex = 1024
-
-    /// `e` on the pixel grid: `floor(e × scale + 0.5) / scale` (8.3).
+    /// An origin `o` on the pixel grid: `round(o × scale) / scale`, half away
+    /// from zero (8.3).
     @inline(__always)
-    func snap(_ edge: Double) -> Double {
-        scale > 0 ? (edge * scale + 0.5).rounded(.down) / scale : edge
-    }
-
-    /// A content size with each component rounded up to the pixel grid (8.3).
-    static func snappedUp(_ size: Size, scale: Double) -> Size {
-        guard scale > 0 else { return size }
-        return Size(width: (size.width * scale).rounded(.up) / scale, height: (size.height * scale).rounded(.up) / scale)
+    func snap(_ origin: Double) -> Double {
+        scale > 0 ? (origin * scale).rounded(.toNearestOrAwayFromZero) / scale : origin
     }
 
     /// The frame a host sees for a natural frame (already pinned).
@@ -45,13 +37,11 @@ struct Presentation {
         var x = frame.minX
         if let width = mirrorWidth { x = width - frame.minX - frame.width }
         guard scale > 0 else { return Rect(x: x, y: frame.minY, width: frame.width, height: frame.height) }
-        let left = snap(x)
-        let top = snap(frame.minY)
-        return Rect(x: left, y: top, width: snap(x + frame.width) - left, height: snap(frame.minY + frame.height) - top)
+        return Rect(x: snap(x), y: snap(frame.minY), width: frame.width, height: frame.height)
     }
 
     /// The natural rect to search for the elements whose presented frames may
-    /// meet `rect`: mirrored, and widened by a pixel (snapping moves an edge by
+    /// meet `rect`: mirrored, and widened by a pixel (rounding moves an origin by
     /// half of one at most) and by a few ulps (mirroring rounds). Callers test the
     /// presented frames against `rect` itself.
     func naturalQuery(_ rect: Rect) -> Rect {

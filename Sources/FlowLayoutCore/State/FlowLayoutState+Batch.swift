@@ -64,6 +64,7 @@ extension FlowLayoutState {
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
         if inView, let rect = visibleRect {
+            before.reserveCapacity(Self.elementsInViewCapacity)
             forEachElement(in: rect) {
                 before.append($0)
                 return true
@@ -198,7 +199,7 @@ extension FlowLayoutState {
     /// One element that exists after a batch and is in view before or after
     /// it: its identity, its frame after (nil when it was in view before but is
     /// omitted now), and where it came from.
-    private struct TransitionEntry {
+    fileprivate struct TransitionEntry {
         var identifier: ElementIdentifier
         var after: Rect?
         var old: ElementIdentifier?
@@ -242,38 +243,45 @@ extension FlowLayoutState {
     private mutating func transitionEntries(
         before: [LayoutAttributes], plan: BatchPlan
     ) -> (entries: [TransitionEntry], survives: [Bool]) {
-        var after: [LayoutAttributes] = []
+        var entries: [TransitionEntry] = []
+        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
         if let rect = visibleRect {
             forEachElement(in: rect) {
-                after.append($0)
+                entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
                 return true
             }
         }
-        var entries: [TransitionEntry] = []
-        entries.reserveCapacity(after.count + before.count)
-        var slot: [ElementIdentifier: Int] = [:]
-        slot.reserveCapacity(after.count + before.count)
-        for element in after {
-            slot[element.identifier] = entries.count
-            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
-        }
+        // The elements in view after come in element order; a survivor from
+        // before is looked up among them by a binary search (no hashing: a
+        // batch's elements in view would otherwise each be hashed twice).
+        let inViewAfter = entries.count
+        if !entries.isSorted(by: { $0.identifier < $1.identifier }) { entries.sort { $0.identifier < $1.identifier } }
         var survives = [Bool](repeating: false, count: before.count)
         for (index, element) in before.enumerated() {
             guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
+            // A header or footer its reloaded section drops is gone: a deleted
+            // element, named by its path before the batch (not by its section's
+            // index after, which another section's element may hold).
+            if slot[new] == nil && currentFrame(of: new) == nil { continue }
             survives[index] = true
-            if let existing = slot[new] {
+            if let existing = entries.firstIndex(of: new, before: inViewAfter) {
                 entries[existing].old = element.identifier
                 entries[existing].before = element.frame
             } else {
-                slot[new] = entries.count
+                // Not in view after: distinct elements before have distinct
+                // identities after, so none is added twice.
                 entries.append(
                     TransitionEntry(
                         identifier: new, after: currentFrame(of: new), old: element.identifier, before: element.frame))
             }
         }
-        entries.sort { $0.identifier < $1.identifier }
+        if entries.count > inViewAfter { entries.sort { $0.identifier < $1.identifier } }
         return (entries, survives)
     }
+
+    /// The elements in view a batch's lists are first sized for: a screen of
+    /// small items, so that collecting them rarely grows a list.
+    private static let elementsInViewCapacity = 64
 
     /// An element's identity after the batch, or `nil` when it does not exist after it.
     private func newIdentifier(of old: ElementIdentifier, plan: BatchPlan) -> ElementIdentifier? {
@@ -296,5 +304,36 @@ extension FlowLayoutState {
             return plan.oldIndex(ofSection: new.indexPath.section)
                 .map { ElementIdentifier(category: new.category, indexPath: FlowIndexPath(item: 0, section: $0)) }
         }
+    }
+}
+
+extension [FlowLayoutState.TransitionEntry] {
+    /// The index among the first `count` entries, sorted by identifier, of the
+    /// one with `identifier`, or `nil` if none has it.
+    ///
+    /// - Complexity: O(log count).
+    fileprivate func firstIndex(of identifier: ElementIdentifier, before count: Int) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].identifier < identifier { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low].identifier == identifier ? low : nil
+    }
+}
+
+extension Sequence {
+    /// Whether every element is ordered before or equal to the next by `areInIncreasingOrder`.
+    ///
+    /// - Complexity: O(n).
+    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        var iterator = makeIterator()
+        guard var previous = iterator.next() else { return true }
+        while let next = iterator.next() {
+            if areInIncreasingOrder(next, previous) { return false }
+            previous = next
+        }
+        return true
     }
 }

@@ -107,9 +107,32 @@ private struct BatchPlanner {
     /// The path of the operation that named each position, per side.
     var sectionsNamedBefore: [Int: FieldPath] = [:]
     var sectionsNamedAfter: [Int: FieldPath] = [:]
-    var itemsNamedBefore: [FlowIndexPath: FieldPath] = [:]
+    var itemsNamedBefore: [FlowIndexPath: Entry] = [:]
+
+    /// An item operation's entry in its list, with the member of it that names
+    /// the position (a move's `from` or `to`): its field path as plain values,
+    /// built into a ``FieldPath`` only on a refusal. (A batch of 50 insertions
+    /// would otherwise allocate a path for each.)
+    struct Entry {
+        var field: BatchUpdate.Field
+        var index: Int
+        var member: Member?
+
+        enum Member: String {
+            case from, to
+        }
+
+        var path: FieldPath {
+            let entry = FieldPath(field, index)
+            return member.map { entry.appending($0.rawValue) } ?? entry
+        }
+    }
 
     var deleted = Set<Int>()
+    /// Item and section moves that repeat an earlier one exactly, by index:
+    /// dropped (10.6).
+    var repeatedItemMoves = Set<Int>()
+    var repeatedSectionMoves = Set<Int>()
     var reloaded: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var inserted: [Int: (section: FlowSection, sums: SizeSums)] = [:]
     var movedTo: [Int: Int] = [:]
@@ -164,7 +187,13 @@ private struct BatchPlanner {
             let sums = try FlowLayoutState.validate(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
             reloaded[reload.index] = (reload.section, sums)
         }
+        var seen = Set<[Int]>()
         for (index, move) in batch.movedSections.enumerated() {
+            // 10.6: an exact duplicate of a move is dropped, as UIKit tolerates it.
+            guard seen.insert([move.from, move.to]).inserted else {
+                repeatedSectionMoves.insert(index)
+                continue
+            }
             try nameBefore(move.from, FieldPath(.moveSections, index).appending("from"))
         }
     }
@@ -178,7 +207,7 @@ private struct BatchPlanner {
                 section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
             inserted[insertion.index] = (insertion.section, sums)
         }
-        for (index, move) in batch.movedSections.enumerated() {
+        for (index, move) in batch.movedSections.enumerated() where !repeatedSectionMoves.contains(index) {
             try nameAfter(move.to, FieldPath(.moveSections, index).appending("to"))
             movedTo[move.from] = move.to
             movedFrom[move.to] = move.from
@@ -189,7 +218,8 @@ private struct BatchPlanner {
     // MARK: Items
 
     /// Checks an item named by its position before the batch.
-    private mutating func nameItemBefore(_ indexPath: FlowIndexPath, _ path: FieldPath) throws(FlowLayoutError) {
+    private mutating func nameItemBefore(_ indexPath: FlowIndexPath, _ entry: Entry) throws(FlowLayoutError) {
+        var path: FieldPath { entry.path }
         let section = indexPath.section
         guard section >= 0, section < sectionCount else {
             throw .sectionOutOfRange(path: path.appending("section"), section: section, sectionCount: sectionCount)
@@ -204,30 +234,41 @@ private struct BatchPlanner {
         guard indexPath.item >= 0, indexPath.item < count else {
             throw .itemOutOfRange(path: path.appending("item"), indexPath: indexPath, itemCount: count)
         }
-        if let other = itemsNamedBefore[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-        itemsNamedBefore[indexPath] = path
+        // One hash for the check and the record (on a refusal the planner is dropped).
+        if let other = itemsNamedBefore.updateValue(entry, forKey: indexPath) {
+            throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other.path))
+        }
     }
 
     /// Step 3: item deletions, reloads and move sources.
     mutating func nameItemsBefore() throws(FlowLayoutError) {
         for (index, indexPath) in batch.deletedItems.enumerated() {
-            try nameItemBefore(indexPath, FieldPath(.deleteItems, index))
+            // 10.6: an item delete inside a section the batch deletes is redundant: dropped.
+            if deleted.contains(indexPath.section) { continue }
+            try nameItemBefore(indexPath, Entry(field: .deleteItems, index: index))
             items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
             removedItems[indexPath.section, default: []].append(indexPath.item)
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
-            try nameItemBefore(reload.indexPath, FieldPath(.reloadItems, index))
+            try nameItemBefore(reload.indexPath, Entry(field: .reloadItems, index: index))
             items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
         }
+        var seen = Set<BatchUpdate.ItemMove>()
         for (index, move) in batch.movedItems.enumerated() {
-            try nameItemBefore(move.from, FieldPath(.moveItems, index).appending("from"))
+            // 10.6: an exact duplicate of a move is dropped.
+            guard seen.insert(move).inserted else {
+                repeatedItemMoves.insert(index)
+                continue
+            }
+            try nameItemBefore(move.from, Entry(field: .moveItems, index: index, member: .from))
             items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
             removedItems[move.from.section, default: []].append(move.from.item)
         }
     }
 
     /// The section before the batch that an item named after it lands in.
-    private func sectionBefore(ofItemAfter indexPath: FlowIndexPath, _ path: FieldPath) throws(FlowLayoutError) -> Int {
+    private func sectionBefore(ofItemAfter indexPath: FlowIndexPath, _ entry: Entry) throws(FlowLayoutError) -> Int {
+        var path: FieldPath { entry.path }
         let section = indexPath.section
         guard section >= 0 else { throw .invalidBatch(path: path.appending("section"), problem: .negativeIndex(section)) }
         guard section < sectionCountAfter else {
@@ -246,31 +287,55 @@ private struct BatchPlanner {
     /// Step 4: item insertions and move destinations: their sections first,
     /// then, once every section's count after the batch is known, their indexes.
     mutating func nameItemsAfter() throws(FlowLayoutError) {
-        var named: [(indexPath: FlowIndexPath, old: Int, path: FieldPath)] = []
+        var named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)] = []
+        named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
+        var reserved: Int?  // the section whose lists were last sized for the insertions
         for (index, insertion) in batch.insertedItems.enumerated() {
-            let path = FieldPath(.insertItems, index)
-            let old = try sectionBefore(ofItemAfter: insertion.indexPath, path)
-            named.append((insertion.indexPath, old, path))
+            // 10.6: an item insert inside a section the batch inserts is redundant: dropped.
+            let section = insertion.indexPath.section
+            if section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
+            let entry = Entry(field: .insertItems, index: index)
+            let old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
+            named.append((insertion.indexPath, old, entry))
+            if batch.insertedItems.count > 1, reserved != old {
+                // Sized once for the whole list: fifty insertions into one
+                // section would otherwise grow these eight and six times.
+                items[old, default: Self.emptyItemPlan].inserted.reserveCapacity(batch.insertedItems.count)
+                placedItems[old, default: []].reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
+                reserved = old
+            }
             items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
             placedItems[old, default: []].append(insertion.indexPath.item)
         }
-        for (index, move) in batch.movedItems.enumerated() {
-            let path = FieldPath(.moveItems, index).appending("to")
-            let old = try sectionBefore(ofItemAfter: move.to, path)
-            named.append((move.to, old, path))
+        for (index, move) in batch.movedItems.enumerated() where !repeatedItemMoves.contains(index) {
+            let entry = Entry(field: .moveItems, index: index, member: .to)
+            let old = try sectionBefore(ofItemAfter: move.to, entry)
+            named.append((move.to, old, entry))
             items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
             placedItems[old, default: []].append(move.to.item)
         }
-        var namedAfter: [FlowIndexPath: FieldPath] = [:]
-        for (indexPath, old, path) in named {
-            let countAfter =
-                state.sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
-            guard indexPath.item >= 0 else { throw .invalidBatch(path: path.appending("item"), problem: .negativeIndex(indexPath.item)) }
-            guard indexPath.item < countAfter else {
-                throw .invalidBatch(path: path.appending("item"), problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
+        var namedAfter: [FlowIndexPath: Entry] = [:]
+        if named.count > 1 { namedAfter.reserveCapacity(named.count) }  // no rehashing as it fills
+        // The count after the batch of the section last looked at (operations
+        // usually name one section, and reading a count searches the section tree).
+        var counted: (old: Int, countAfter: Int)?
+        for (indexPath, old, entry) in named {
+            let countAfter: Int
+            if let counted, counted.old == old {
+                countAfter = counted.countAfter
+            } else {
+                countAfter = state.sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
+                counted = (old, countAfter)
             }
-            if let other = namedAfter[indexPath] { throw .invalidBatch(path: path, problem: .namedTwice(otherPath: other)) }
-            namedAfter[indexPath] = path
+            guard indexPath.item >= 0 else {
+                throw .invalidBatch(path: entry.path.appending("item"), problem: .negativeIndex(indexPath.item))
+            }
+            guard indexPath.item < countAfter else {
+                throw .invalidBatch(path: entry.path.appending("item"), problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
+            }
+            if let other = namedAfter.updateValue(entry, forKey: indexPath) {
+                throw .invalidBatch(path: entry.path, problem: .namedTwice(otherPath: other.path))
+            }
         }
     }
 
@@ -318,6 +383,7 @@ extension FlowLayoutState {
     func itemEdits(for plan: BatchPlan.ItemPlan, section: Int) -> [ItemEdit] {
         let record = sections[section]
         var events: [(edit: ItemEdit, order: Int)] = []
+        events.reserveCapacity(plan.reorder.removed.count + plan.reorder.placed.count + plan.reloaded.count)
         for item in plan.reorder.removed {
             events.append((ItemEdit(range: item..<(item + 1), replacement: []), 1))
         }
@@ -352,11 +418,13 @@ extension FlowLayoutState {
                 < ($1.element.edit.range.lowerBound, $1.element.order, $1.offset)
         }
         var edits: [ItemEdit] = []
+        edits.reserveCapacity(sorted.count)
         for (_, event) in sorted {
-            if let last = edits.last, event.edit.range.lowerBound <= last.range.upperBound {
-                edits[edits.count - 1] = ItemEdit(
-                    range: last.range.lowerBound..<Swift.max(last.range.upperBound, event.edit.range.upperBound),
-                    replacement: last.replacement + event.edit.replacement)
+            if let last = edits.last?.range, event.edit.range.lowerBound <= last.upperBound {
+                // Merged in place: fifty insertions at one point append to one
+                // replacement instead of copying it fifty times.
+                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, event.edit.range.upperBound)
+                edits[edits.count - 1].replacement.append(contentsOf: event.edit.replacement)
             } else {
                 edits.append(event.edit)
             }

@@ -24,6 +24,9 @@ extension FlowLayoutState {
                 var sums = SizeSums.zero
                 if let given = store.givenSizes {
                     sums = SizeSums(given)
+                    precondition(
+                        store.sums.commonSize != nil || !given.allSatisfy({ $0 == given[0] }),
+                        "census of equal sizes in section \(q)")
                 } else {
                     store.runs.forEach(from: 0, before: .zero) { run, _ in
                         sums.add(run.sums)
@@ -31,7 +34,7 @@ extension FlowLayoutState {
                     }
                 }
                 // Sums kept up to date equal sums recomputed, unless they saturated.
-                precondition(store.sums.isSaturated || store.sums == sums, "size sums of section \(q)")
+                precondition(store.sums.isSaturated || store.sums.matches(sums), "size sums of section \(q)")
                 if store.givenSizes != nil {
                     precondition(record.isPending, "section \(q) holds given sizes but is laid out")
                     precondition(store.runs.isEmpty && store.givenSizes!.count == record.itemCount, "given sizes of \(q)")
@@ -58,7 +61,7 @@ extension FlowLayoutState {
     private func checkRuns(of record: SectionRecord, section q: Int) {
         let store = record.store!
         store.runs.checkStructure()
-        let geometry = geometry(record.metricsIndex)
+        let geometry = geometry(of: record)
         var runStarts: [Int] = []
         var start = 0
         store.runs.forEach(from: 0, before: .zero) { run, before in

@@ -72,13 +72,11 @@ extension FlowLayoutState {
     /// counting pending sections at their estimated extent. Equal to
     /// ``exactContentSize()`` when ``pendingSectionCount`` is zero.
     ///
-    /// With pixel snapping (``FlowLayoutOptions/displayScale``) each component is
-    /// rounded up to the pixel grid (`flow-layout.md` 8.3).
+    /// Pixel rounding (``FlowLayoutOptions/displayScale``) rounds origins only:
+    /// the content size is never rounded (`flow-layout.md` 8.3).
     ///
     /// - Complexity: O(1).
-    public var contentSize: Size {
-        Presentation.snappedUp(naturalContentSize, scale: options.displayScale)
-    }
+    public var contentSize: Size { naturalContentSize }
 
     /// The content size before pixel snapping.
     var naturalContentSize: Size {
@@ -113,7 +111,7 @@ extension FlowLayoutState {
     public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
         try checkSection(section, path: "section")
         let record = sections[section]
-        let geometry = geometry(record.metricsIndex)
+        let geometry = geometry(of: record)
         let available = geometry.available
         var result: [LayoutDiagnostic] = []
         var runStart = -1
@@ -292,8 +290,7 @@ extension FlowLayoutState {
         let end = footerStart(start: start, extent: extent, metrics: metrics).double
         let cross = pinning.pinnedHeader(natural: start.double, extent: metrics.headerExtent, end: end)
         return supplementary(
-            .header, section: q, cross: cross, extent: metrics.headerExtent, metrics: metrics,
-            zIndex: Presentation.pinnedZIndex)
+            .header, section: q, cross: cross, extent: metrics.headerExtent, metrics: metrics)
     }
 
     /// The natural attributes of section `q`'s footer (`nil` when omitted),
@@ -310,8 +307,7 @@ extension FlowLayoutState {
         let contentStart = (start + Offset(metrics.headerExtent)).double
         let cross = pinning.pinnedFooter(natural: natural, extent: metrics.footerExtent, contentStart: contentStart)
         return supplementary(
-            .footer, section: q, cross: cross, extent: metrics.footerExtent, metrics: metrics,
-            zIndex: Presentation.pinnedZIndex)
+            .footer, section: q, cross: cross, extent: metrics.footerExtent, metrics: metrics)
     }
 
     /// The natural attributes of a valid item.
@@ -326,10 +322,8 @@ extension FlowLayoutState {
         context.withLine(containing: indexPath.item, linesTop: sectionStart(q) + metrics.linesOffset) { line, items in
             if case .defaults(let count) = items {
                 // Default items: the item's position in closed form, however long the line.
-                let along = context.alongLine(items, count: count, isLast: line.firstItem + count == context.itemCount)
-                let geometry = context.geometry
-                let main = RepeatedSum(adding: geometry.defaultMain, then: along.gap)
-                    .value(from: along.start, after: indexPath.item - line.firstItem)
+                let along = context.alongLine(items, count: count, firstItem: line.firstItem)
+                let main = along.position(ofItem: indexPath.item - line.firstItem, width: context.geometry.defaultMain)
                 context.placeLine(
                     .defaults(1), firstItem: indexPath.item, top: line.top, thickness: line.thickness,
                     along: AlongLine(start: main, gap: along.gap)

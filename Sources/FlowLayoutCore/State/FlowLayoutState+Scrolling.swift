@@ -163,52 +163,95 @@ extension FlowLayoutState {
     /// choice is made among presented values.
     mutating func lineStartCandidates(around offset: Double) -> (before: Double?, after: Double?) {
         let presentation = presentation()
-        let extent = configuration.scrollDirection.cross(viewportSize)
+        let direction = configuration.scrollDirection
+        let extent = direction.cross(viewportSize)
         let width = contentSize.width
         let mirrors = mirrorsAlongScrollAxis
-        func presented(_ edge: Offset) -> Double {
-            mirrors ? presentation.snap(width - edge.double) - extent : presentation.snap(edge.double)
+        // Leading from the right, a line's leading edge is the largest right edge
+        // of its items as presented: origins are rounded, widths are not (8.3), so
+        // lines (and a header) that start at one natural edge may present apart.
+        func presented(_ start: LineStart) -> [Double] {
+            guard mirrors else { return [presentation.snap(start.edge.double)] }
+            var candidates: [Double] = []
+            if let line = start.line {
+                var lines = [line]
+                var earlier = line
+                while let previous = self.line(before: earlier), previous.span.top == start.edge {
+                    lines.append(previous)
+                    earlier = previous
+                }
+                var later = line
+                while let next = self.line(after: later), next.span.top == start.edge {
+                    lines.append(next)
+                    later = next
+                }
+                for line in lines {
+                    var edge = -Double.infinity
+                    forEachItemFrame(of: line) { frame in edge = Swift.max(edge, direction.crossSpan(presentation.present(frame)).max) }
+                    candidates.append(edge - extent)
+                }
+            }
+            if let section = start.headerSection {
+                let header = sectionMetrics(sections[section].metricsIndex).headerExtent
+                let frame = direction.rect(main: 0, cross: start.edge.double, mainLength: 0, crossLength: header)
+                candidates.append(direction.crossSpan(presentation.present(frame)).max - extent)
+            }
+            return candidates
         }
         let key = Offset(clamping: mirrors ? width - offset - extent : offset)
         let pixel = options.displayScale > 0 ? 1 / options.displayScale : 0
         let reach = Offset(clamping: pixel + 8 * Swift.max(abs(offset), width, extent, 1).ulp)
         let unit = Offset(high: 0, low: 1)
-        var edges: [Offset] = []
+        var starts: [LineStart] = []
         var probe = key
-        while let edge = naturalLineStarts(around: probe).before {
-            edges.append(edge)
-            if edge < key - reach { break }
-            probe = edge - unit
+        while let start = naturalLineStarts(around: probe).before {
+            starts.append(start)
+            if start.edge < key - reach { break }
+            probe = start.edge - unit
         }
         probe = key
-        while let edge = naturalLineStarts(around: probe).after {
-            edges.append(edge)
-            if edge > key + reach { break }
-            probe = edge + unit
+        while let start = naturalLineStarts(around: probe).after {
+            starts.append(start)
+            if start.edge > key + reach { break }
+            probe = start.edge + unit
         }
         var before: Double?
         var after: Double?
-        for candidate in edges.map(presented) {
-            if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
-            if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+        for start in starts {
+            for candidate in presented(start) {
+                if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
+                if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+            }
         }
         return (before, after)
     }
 
+    /// A leading edge of lines or a header, in natural coordinates: a line that
+    /// starts there and the section of a header that starts there, if any.
+    struct LineStart {
+        var edge: Offset
+        var line: LineLocation?
+        var headerSection: Int?
+    }
+
     /// The leading edges of lines and headers, in natural coordinates, at or
     /// below and at or above `key`.
-    mutating func naturalLineStarts(around key: Offset) -> (before: Offset?, after: Offset?) {
+    mutating func naturalLineStarts(around key: Offset) -> (before: LineStart?, after: LineStart?) {
         let reaching = line(reaching: key)
         let keySection = Swift.min(sections.find(key, in: { $0.extent }, rule: .reaching).position, sections.count - 1)
         // At or above: the first line starting there, or a header before it.
         var next = reaching
         while let line = next, line.span.top < key { next = self.line(after: line) }
-        var after = next?.span.top
+        var after = next.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         if keySection >= 0 {
             for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
                 let start = sectionStart(q)
                 if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
-                    after = after.map { Swift.min($0, start) } ?? start
+                    if let line = after, start == line.edge {
+                        after?.headerSection = q
+                    } else if after == nil || start < after!.edge {
+                        after = LineStart(edge: start, line: nil, headerSection: q)
+                    }
                     break
                 }
             }
@@ -221,13 +264,17 @@ extension FlowLayoutState {
         } else {
             last = reaching.map { self.line(before: $0) } ?? lastLine(before: sections.count)
         }
-        var before = last?.span.top
+        var before = last.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         // From the section after the key's: it may start exactly at the key.
         var q = Swift.min(keySection + 1, sections.count - 1)
         while q >= 0, q > (last?.section ?? -1) {
             let start = sectionStart(q)
             if start <= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
-                before = start
+                if let line = before, start == line.edge {
+                    before?.headerSection = q
+                } else {
+                    before = LineStart(edge: start, line: nil, headerSection: q)
+                }
                 break
             }
             q -= 1

@@ -31,9 +31,30 @@ extension FlowLayoutState {
         return record
     }
 
-    /// The line geometry of a section's metrics entry.
+    /// The line geometry of a section of default-size items only under a
+    /// metrics entry: uniform unless items are self-sizing (`flow-layout.md` 3.3).
     @inline(__always)
-    func geometry(_ metricsIndex: Int32) -> LineGeometry { metrics.geometry[Int(metricsIndex)] }
+    func geometry(_ metricsIndex: Int32) -> LineGeometry {
+        configuration.isSelfSizing ? metrics.geometry[Int(metricsIndex)] : metrics.uniformGeometry[Int(metricsIndex)]
+    }
+
+    /// The line geometry of section `record`: uniform when it is (3.3), else
+    /// filled by subtraction (2.1).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func geometry(of record: SectionRecord) -> LineGeometry {
+        geometrySelector(record.metricsIndex).geometry(itemCount: record.itemCount, store: record.store)
+    }
+
+    /// What chooses the geometry of sections under a metrics entry, read before
+    /// a record is modified in place.
+    func geometrySelector(_ metricsIndex: Int32) -> GeometrySelector {
+        let index = Int(metricsIndex)
+        return GeometrySelector(
+            isSelfSizing: configuration.isSelfSizing, itemSize: configuration.itemSize, metrics: metrics.metrics[index],
+            geometry: metrics.geometry[index], uniformGeometry: metrics.uniformGeometry[index])
+    }
 
     /// The resolved metrics of a section's metrics entry.
     @inline(__always)
@@ -48,10 +69,17 @@ extension FlowLayoutState {
 
     // MARK: Extents
 
-    /// The rules for the extents of sections using metrics entry `metricsIndex`.
+    /// The rules for the extents of sections of default-size items only using
+    /// metrics entry `metricsIndex`.
     @inline(__always)
     func extents(_ metricsIndex: Int32) -> SectionExtents {
         SectionExtents(metrics: sectionMetrics(metricsIndex), geometry: geometry(metricsIndex))
+    }
+
+    /// The rules for the extents of section `record`, under its own geometry.
+    @inline(__always)
+    func extents(of record: SectionRecord) -> SectionExtents {
+        SectionExtents(metrics: sectionMetrics(record.metricsIndex), geometry: geometry(of: record))
     }
 
     /// The exact extent of a section of `itemCount` default-size items.
@@ -60,13 +88,13 @@ extension FlowLayoutState {
     }
 
     /// The estimated extent of a pending section; see ``SectionExtents/estimate(of:)``.
-    func estimatedExtent(of record: SectionRecord) -> Offset { extents(record.metricsIndex).estimate(of: record) }
+    func estimatedExtent(of record: SectionRecord) -> Offset { extents(of: record).estimate(of: record) }
 
     /// An upper bound on a section's extent; see ``SectionExtents/upperBound(of:)``.
-    func upperBound(of record: SectionRecord) -> Offset { extents(record.metricsIndex).upperBound(of: record) }
+    func upperBound(of record: SectionRecord) -> Offset { extents(of: record).upperBound(of: record) }
 
     /// The exact extent of a laid-out section; see ``SectionExtents/exact(of:)``.
-    func exactExtent(of record: SectionRecord) -> Offset { extents(record.metricsIndex).exact(of: record) }
+    func exactExtent(of record: SectionRecord) -> Offset { extents(of: record).exact(of: record) }
 
     // MARK: Laying out
 
@@ -86,7 +114,7 @@ extension FlowLayoutState {
     ///   runs), plus O(log S) for the section tree.
     mutating func layOutSection(_ q: Int) {
         var linesBroken = 0
-        let rules = extents(sections[q].metricsIndex)
+        let rules = extents(of: sections[q])
         let geometry = rules.geometry
         sections.modify(at: q) { record in
             if var store = record.store {
@@ -194,6 +222,33 @@ extension FlowLayoutState {
             named = named.appending(index: sections.find(limit, in: { $0.extent }, rule: .containing).position)
         }
         throw .contentTooLarge(path: named, extent: total.double)
+    }
+}
+
+/// How a section's lines are broken (`flow-layout.md` 2.1, 3.3): a section is
+/// *uniform* when items are not self-sizing and every item has the same size,
+/// `itemSize` or one explicit size (counted by the store's census, O(1));
+/// uniform lines hold a count by floor division, others are filled by
+/// subtraction.
+struct GeometrySelector {
+    let isSelfSizing: Bool
+    let itemSize: Size
+    let metrics: SectionMetrics
+    /// The entry's geometry for a section that is not uniform.
+    let geometry: LineGeometry
+    /// The entry's geometry for a uniform section of `itemSize` items.
+    let uniformGeometry: LineGeometry
+
+    /// The geometry of a section of `itemCount` items whose explicit sizes are in `store`.
+    @inline(__always)
+    func geometry(itemCount: Int, store: ItemStore?) -> LineGeometry {
+        if isSelfSizing { return geometry }
+        guard let store else { return uniformGeometry }
+        guard let common = store.sums.commonSize else { return geometry }
+        if common == itemSize { return uniformGeometry }
+        // Every item explicit, all of one size other than itemSize.
+        guard store.sums.count == itemCount else { return geometry }
+        return LineGeometry(metrics: metrics, defaultSize: common, direction: geometry.direction, uniform: true)
     }
 }
 

@@ -261,13 +261,15 @@ extension FlowLayoutState {
     /// repacked), and updates its extent and the offsets of later sections.
     mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) {
         var linesBroken = 0
-        let rules = extents(sections[q].metricsIndex)
-        let geometry = rules.geometry
+        let selector = geometrySelector(sections[q].metricsIndex)
+        let geometry = geometry(of: sections[q])
+        let metrics = selector.metrics
         sections.modify(at: q) { record in
             let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
             var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
             record.store = nil  // keep the store uniquely referenced while it changes
             if !isKnownUniquelyReferenced(&store) { store = store.copy() }
+            store.countCensus()
             if let given = store.givenSizes {
                 store.runs = Self.pack(given: given)
                 store.givenSizes = nil
@@ -279,7 +281,14 @@ extension FlowLayoutState {
             store.sums.add(outcome.added)
             store.sums.subtract(outcome.removed)
             record.itemCount = store.runs.summary.items
+            // 3.3: a change that makes the sizes equal, or no longer equal, turns
+            // the section uniform or back; its every line may then break anew.
+            let after = selector.geometry(itemCount: record.itemCount, store: store.runs.summary.sized > 0 ? store : nil)
+            if after != geometry && !record.isPending && store.runs.summary.sized > 0 {
+                linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
+            }
             record.store = store.runs.summary.sized > 0 ? store : nil
+            let rules = SectionExtents(metrics: metrics, geometry: after)
             if record.isPending && record.store != nil {
                 record.extent = rules.estimate(of: record)
                 record.bound = rules.upperBound(of: record)

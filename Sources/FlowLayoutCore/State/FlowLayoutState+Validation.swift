@@ -88,7 +88,7 @@ extension FlowLayoutState {
                     try validate(size: size, path: path().appending("itemSizes").appending(index: item))
                 }
             }
-            sums = sizes.withUnsafeBufferPointer { SizeSums($0) }
+            sums = sizes.withUnsafeBufferPointer { SizeSums(given: $0) }
         }
         if section.hasMetricOverrides {
             if let inset = section.sectionInset { try validate(insets: inset, path: path().appending("sectionInset")) }

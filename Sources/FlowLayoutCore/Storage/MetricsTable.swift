@@ -9,8 +9,12 @@ struct MetricsTable: Sendable {
     private(set) var overrides: [MetricOverrides?] = [nil]
     /// Resolved metrics of each entry.
     private(set) var metrics: [SectionMetrics] = []
-    /// The line geometry of each entry, for the current default item size.
+    /// The line geometry of each entry, for the current default item size, in
+    /// a section that is not uniform (lines filled by subtraction, 2.1).
     private(set) var geometry: [LineGeometry] = []
+    /// The line geometry of each entry in a uniform section of default-size
+    /// items (lines by floor division, 2.1; `flow-layout.md` 3.3).
+    private(set) var uniformGeometry: [LineGeometry] = []
     private var lookup: [MetricOverrides: Int32] = [:]
 
     /// A table resolved for a configuration, viewport and default item size.
@@ -31,6 +35,8 @@ struct MetricsTable: Sendable {
         let resolved = SectionMetrics(configuration: configuration, overrides: overrides, viewportSize: viewportSize)
         metrics.append(resolved)
         geometry.append(LineGeometry(metrics: resolved, defaultSize: defaultSize, direction: configuration.scrollDirection))
+        uniformGeometry.append(
+            LineGeometry(metrics: resolved, defaultSize: defaultSize, direction: configuration.scrollDirection, uniform: true))
         return index
     }
 
@@ -43,13 +49,16 @@ struct MetricsTable: Sendable {
         geometry = metrics.map {
             LineGeometry(metrics: $0, defaultSize: defaultSize, direction: configuration.scrollDirection)
         }
+        uniformGeometry = metrics.map {
+            LineGeometry(metrics: $0, defaultSize: defaultSize, direction: configuration.scrollDirection, uniform: true)
+        }
     }
 
     /// Bytes of heap the table holds.
     var allocatedBytes: Int {
         96 + overrides.capacity * MemoryLayout<MetricOverrides?>.stride
             + metrics.capacity * MemoryLayout<SectionMetrics>.stride
-            + geometry.capacity * MemoryLayout<LineGeometry>.stride
+            + (geometry.capacity + uniformGeometry.capacity) * MemoryLayout<LineGeometry>.stride
             + lookup.capacity * (MemoryLayout<MetricOverrides>.stride + 4)
     }
 }

@@ -117,6 +117,24 @@ final class ItemStore: @unchecked Sendable {
         self.sums = sums
     }
 
+    /// Counts the census of the sums (``SizeSums/isCounted``) from the sizes,
+    /// before the first change to sizes a host gave that were not all equal.
+    ///
+    /// - Complexity: O(n), once in the store's life.
+    func countCensus() {
+        guard !sums.isCounted else { return }
+        var counted = SizeSums.zero
+        if let givenSizes {
+            counted = givenSizes.withUnsafeBufferPointer { SizeSums($0) }
+        } else {
+            runs.forEach(from: 0, before: .zero) { run, _ in
+                counted.add(run.sums)
+                return true
+            }
+        }
+        sums = counted
+    }
+
     /// A copy that shares everything until one of the two changes.
     func copy() -> ItemStore {
         let copy = ItemStore(runs: runs, sums: sums)

@@ -12,14 +12,14 @@ enum ComponentModel {
     /// spacings as given, default items `defaultSize`.
     static func geometry(
         viewport: Double = 390, spacing: Double = 5, lineSpacing: Double = 7, defaultSize: Size = Size(width: 80, height: 40),
-        direction: ScrollDirection = .vertical
+        direction: ScrollDirection = .vertical, uniform: Bool = false
     ) -> LineGeometry {
         let viewportSize = direction == .vertical ? Size(width: viewport, height: 800) : Size(width: 800, height: viewport)
         let metrics = SectionMetrics(
             configuration: FlowLayoutConfiguration(
                 scrollDirection: direction, minimumLineSpacing: lineSpacing, minimumInteritemSpacing: spacing),
             overrides: nil, viewportSize: viewportSize)
-        return LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: direction)
+        return LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: direction, uniform: uniform)
     }
 
     /// A random geometry with whole-number lengths.

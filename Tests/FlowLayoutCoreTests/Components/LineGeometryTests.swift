@@ -9,8 +9,9 @@ import Testing
 /// columns of a full line, against the plain model.
 @Suite("Components: line geometry")
 struct LineGeometryTests {
-    /// BREAK RULE: `fitCount` is the uniform-line rule itself; it is held to
-    /// `PlainLineModel.perLine`, which states it (`flow-layout.md` 2.1).
+    /// BREAK RULE: a uniform geometry's `perLine` is floor division, any other
+    /// geometry's the count of UIKit's subtraction; each held to the
+    /// `PlainLineModel` function that states it (`flow-layout.md` 2.1).
     @Test("break rule: default items a line, over random whole and fractional lengths")
     func perLine() {
         var random = SeededRandom(seed: 1811)
@@ -21,17 +22,25 @@ struct LineGeometryTests {
             }
             let width = length(1...200)
             let spacing = length(0...20)
-            let available = length(-50...1000)
+            let viewport = length(50...1000)
+            let defaultSize = Size(width: width, height: 10)
+            let uniform = ComponentModel.geometry(viewport: viewport, spacing: spacing, defaultSize: defaultSize, uniform: true)
+            let other = ComponentModel.geometry(viewport: viewport, spacing: spacing, defaultSize: defaultSize)
             #expect(
-                LineGeometry.fitCount(width: width, spacing: spacing, available: available)
-                    == PlainLineModel.perLine(width: width, spacing: spacing, available: available),
-                "width \(width), spacing \(spacing), available \(available)")
+                uniform.perLine == PlainLineModel.perLine(width: width, spacing: spacing, available: uniform.available),
+                "width \(width), spacing \(spacing), viewport \(viewport)")
+            #expect(
+                other.perLine == PlainLineModel.subtractionCount(width: width, spacing: spacing, available: other.available),
+                "width \(width), spacing \(spacing), viewport \(viewport)")
         }
-        // Hand cases: 2.1's example, and any number when width and spacing are 0.
-        #expect(LineGeometry.fitCount(width: 100, spacing: 10, available: 320) == 3)
-        #expect(LineGeometry.fitCount(width: 400, spacing: 10, available: 320) == 1)
-        #expect(LineGeometry.fitCount(width: 0, spacing: 0, available: 320) == LineGeometry.unbounded)
-        #expect(LineGeometry.fitCount(width: 0, spacing: 0, available: -1) == 1)
+        // Hand cases: 2.1's examples, and any number when width and spacing are 0.
+        #expect(LineGeometry.uniformCount(width: 100, spacing: 10, available: 320) == 3)
+        #expect(LineGeometry.uniformCount(width: 400, spacing: 10, available: 320) == 1)
+        #expect(LineGeometry.uniformCount(width: 0, spacing: 0, available: 320) == LineGeometry.unbounded)
+        #expect(LineGeometry.uniformCount(width: 0, spacing: 0, available: -1) == 1)
+        #expect(LineGeometry.uniformCount(width: 320.0 / 3, spacing: 0, available: 320) == 3)
+        let thirds = ComponentModel.geometry(viewport: 320, spacing: 0, defaultSize: Size(width: 320.0 / 3, height: 10))
+        #expect(thirds.perLine == 2)
     }
 
     @Test("lines of default items: a count split into lines of perLine, the last what is left")
@@ -81,23 +90,25 @@ struct LineGeometryTests {
         }
     }
 
-    @Test("a full line's gap: the space left by perLine default widths, summed in order, shared by the gaps")
+    @Test("a full line's gap in a uniform section: (available − n·width) / (n − 1)")
     func fullLineGap() {
         var random = SeededRandom(seed: 1813)
         for _ in 0..<(500 * LongRuns.factor) {
             let geometry = ComponentModel.geometry(
                 viewport: random.double(50...800), spacing: random.double(0...20),
-                defaultSize: Size(width: random.double(1...200), height: 10))
+                defaultSize: Size(width: random.double(1...200), height: 10), uniform: true)
             let k = geometry.perLine
             guard k >= 2, k != LineGeometry.unbounded else {
                 #expect(geometry.fullLineGap == 0)
                 continue
             }
-            var total = geometry.defaultMain
-            for _ in 1..<k { total += geometry.defaultMain }
-            #expect(geometry.fullLineGap == (geometry.available - total) / Double(k - 1))
+            #expect(geometry.fullLineGap == (geometry.available - Double(k) * geometry.defaultMain) / Double(k - 1))
         }
         // 3.3's example: viewport 330, width 100, spacing 10: three a line, gap 15.
-        #expect(ComponentModel.geometry(viewport: 330, spacing: 10, defaultSize: Size(width: 100, height: 50)).fullLineGap == 15)
+        #expect(
+            ComponentModel.geometry(viewport: 330, spacing: 10, defaultSize: Size(width: 100, height: 50), uniform: true).fullLineGap
+                == 15)
+        // Not uniform: no columns.
+        #expect(ComponentModel.geometry(viewport: 330, spacing: 10, defaultSize: Size(width: 100, height: 50)).fullLineGap == 0)
     }
 }

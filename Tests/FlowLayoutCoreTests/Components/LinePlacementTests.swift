@@ -27,22 +27,21 @@ struct LinePlacementTests {
             overrides: nil, viewportSize: Size(width: viewport, height: 800))
         return SectionContext(
             itemCount: itemCount, metrics: metrics,
-            geometry: LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: .vertical), runs: nil,
-            lastLineUsesColumns: columns, lineAlignment: alignments.line, lastLineAlignment: alignments.lastLine,
+            geometry: LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: .vertical, uniform: columns), runs: nil,
+            sharedWidth: nil, everyLineHoldsOneItem: false, lineAlignment: alignments.line, lastLineAlignment: alignments.lastLine,
             crossAlignment: alignments.cross)
     }
 
     /// The plain model: the first item's position and the gap after each item,
-    /// by 2.2 and 3.1–3.4, then positions added up item by item.
+    /// by 2.2 and 3.1–3.4 (revised), then positions added up item by item, or,
+    /// on a uniform section's justified columns, item k at `start + k·(width + gap)`.
     ///
-    /// LAST-LINE RULES: the oversize case and the `.automatic` last line below
-    /// state the rules the engine implements on this branch (an oversize item
-    /// at the leading inset in every section; a last line on columns only when
-    /// the context says so, on a justified full line's columns whatever the
-    /// line alignment, else leading). `flow-layout.md` 2.2, 3.3 and 3.4 revised
-    /// (an oversize item centred in a uniform section; a last line laid out as
-    /// a full one under 3.3 (a) and (b); the columns of a full line as the
-    /// chosen alignment places it) change exactly these two branches.
+    /// LAST-LINE RULES: a uniform section (`columns`) puts every line, the last
+    /// too unless an explicit last-line alignment says otherwise, on the columns
+    /// of a full line as the line alignment places one (an oversize item
+    /// centred); any other section puts an oversize item at the leading inset
+    /// and its last line leading (3.3 (a) and (b) need the section's other
+    /// lines: the random lines here are a section's only line, and (a) is off).
     static func modelFrames(
         _ sizes: [Size], context: SectionContext, isLast: Bool, top: Double, thickness: Double
     ) -> [(x: Double, y: Double)] {
@@ -75,21 +74,34 @@ struct LinePlacementTests {
             case .trailing: packed(1)
             }
         }
-        if widths.count == 1 && !(widths[0] <= available) {
+        var onColumns = false
+        let k = context.geometry.perLine
+        let uniform = context.geometry.isUniform
+        if uniform && k != LineGeometry.unbounded && (!isLast || context.lastLineAlignment == .automatic) {
+            // 3.3, 3.4: the columns of a full line of k items, as the line alignment places it.
+            let width = context.geometry.defaultMain
+            switch context.lineAlignment {
+            case .justified:
+                if k == 1 {
+                    start = leading + (available - width) / 2
+                } else {
+                    gap = context.geometry.fullLineGap
+                    onColumns = true
+                }
+            case .leading, .center, .trailing:
+                var running = width
+                for _ in 1..<k { running = running + spacing + width }
+                let fraction = context.lineAlignment == .leading ? 0 : context.lineAlignment == .center ? 0.5 : 1
+                start = fraction == 0 ? leading : fraction == 1 ? leading + (available - running) : leading + (available - running) / 2
+                gap = spacing
+            }
+        } else if !uniform && widths.count == 1 && !(widths[0] <= available) {
             // 2.2: an item wider than the line starts at the leading inset.
         } else if !isLast {
             aligned(context.lineAlignment)
         } else {
             switch context.lastLineAlignment {
-            case .automatic:
-                let k = context.geometry.perLine
-                if context.lastLineUsesColumns && k != LineGeometry.unbounded {
-                    // 3.3: a uniform section's last line sits on a full line's columns.
-                    start = k == 1 ? leading + (available - widths[0]) / 2 : leading
-                    gap = context.geometry.fullLineGap
-                } else {
-                    packed(0)
-                }
+            case .automatic: packed(0)
             case .justified: aligned(.justified)
             case .leading: aligned(.leading)
             case .center: aligned(.center)
@@ -97,6 +109,7 @@ struct LinePlacementTests {
             }
         }
         var x = start
+        var index = 0
         return sizes.map { size in
             let y =
                 switch context.crossAlignment {
@@ -104,7 +117,10 @@ struct LinePlacementTests {
                 case .center: top + (thickness - size.height) / 2
                 case .bottom: top + (thickness - size.height)
                 }
-            defer { x = x + size.width + gap }
+            defer {
+                index += 1
+                x = onColumns ? start + Double(index) * (size.width + gap) : x + size.width + gap
+            }
             return (x, y)
         }
     }
@@ -145,7 +161,8 @@ struct LinePlacementTests {
                 widths: drawn.map { ($0 ?? defaultSize).width }, spacing: spacing, available: viewport - leading)[0].count
             let sizes = Array(drawn.prefix(count))
             let isLast = random.chance(0.5)
-            let firstItem = random.int(0...20)
+            // A last line is its section's only line here (3.3 (b) reads the line before).
+            let firstItem = isLast ? 0 : random.int(0...20)
             let context = Self.context(
                 viewport: viewport, leading: leading, spacing: spacing,
                 defaultSize: defaultSize, itemCount: firstItem + count + (isLast ? 0 : random.int(1...5)), columns: columns,
