@@ -262,17 +262,17 @@ extension FlowLayoutState {
             // A header or footer its reloaded section drops is gone: a deleted
             // element, named by its path before the batch (not by its section's
             // index after, which another section's element may hold).
-            if slot[new] == nil && currentFrame(of: new) == nil { continue }
+            let existing = entries.firstIndex(of: new, before: inViewAfter)
+            let after = existing == nil ? currentFrame(of: new) : nil
+            if existing == nil && after == nil { continue }
             survives[index] = true
-            if let existing = entries.firstIndex(of: new, before: inViewAfter) {
+            if let existing {
                 entries[existing].old = element.identifier
                 entries[existing].before = element.frame
             } else {
                 // Not in view after: distinct elements before have distinct
                 // identities after, so none is added twice.
-                entries.append(
-                    TransitionEntry(
-                        identifier: new, after: currentFrame(of: new), old: element.identifier, before: element.frame))
+                entries.append(TransitionEntry(identifier: new, after: after, old: element.identifier, before: element.frame))
             }
         }
         if entries.count > inViewAfter { entries.sort { $0.identifier < $1.identifier } }
