@@ -25,7 +25,7 @@ struct Scenarios {
 
     static let names = [
         "cold-start", "jump", "scroll", "host-frame", "report-storm", "full-layout", "huge-section", "updates",
-        "presentation", "parse", "uikit",
+        "presentation", "parse", "uikit", "snapshots",
     ]
 
     /// The self-sizing workload of `items` items in `sections` sections.

@@ -94,6 +94,7 @@ enum BenchCommand {
             case "presentation": rows += try await scenarios.presentation()
             case "huge-section": rows += try await scenarios.hugeSection()
             case "uikit": rows += try scenarios.uikit()
+            case "snapshots": rows += try scenarios.snapshots()
             default: preconditionFailure("Scenarios.names lists '\(name)' but no scenario runs it")
             }
         }

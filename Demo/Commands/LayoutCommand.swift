@@ -26,7 +26,10 @@ enum LayoutCommand {
                              numbers, the width and height not negative
           --updates UPDATES  apply the batches of an update document (layout-description.md,
                              Updates; '-' for standard input, when FILE is not) and print
-                             the layout after the last, then "updates": one entry per batch
+                             the layout after the last, then "updates": one entry per batch;
+                             or its snapshots (Snapshots: the description then gives "id"
+                             and "itemIds" for every section), each entry with the "batch"
+                             the snapshot was applied as
           --help             show this help
 
         With --updates, the visible rect V starts as the update document's visibleRect
@@ -72,16 +75,22 @@ enum LayoutCommand {
         let updatesPath = parsed.string("updates")
         try checkInputs(descriptionPath, updatesPath)
         var state: FlowLayoutState
+        var identifiers: SnapshotReplay.Identifiers
         do {
             // The description's item sizes are not needed once the state exists: they
             // go out of scope here, and the state keeps only what it uses.
             let description = try loadDescription(descriptionPath)
             state = try makeState(description)
+            identifiers = SnapshotReplay.Identifiers(sections: description.sectionIdentifiers, items: description.itemIdentifiers)
         }
         var updates: [LayoutOutput.BatchReport]?
         if let updatesPath {
             let document = try UpdateReplay.load(updatesPath, configuration: state.configuration)
-            updates = try UpdateReplay.apply(document, to: &state)
+            if let snapshots = document.snapshots {
+                updates = try SnapshotReplay.apply(snapshots, visibleRect: document.visibleRect, identifiers: identifiers, to: &state)
+            } else {
+                updates = try UpdateReplay.apply(document, to: &state)
+            }
         }
         let contentSize = state.exactContentSize()
         warnAboutOversizeItems(&state)

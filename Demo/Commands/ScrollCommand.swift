@@ -78,6 +78,14 @@ enum ScrollCommand {
           --history N          older messages there are to load (default 1000)
           --page N             older messages loaded at a time (default 50)
           --arrive-every S     a new message every S seconds, 0 for none (default 1.5)
+          --save FILE          at the end, write the chat's archive (flow-layout.md 11.5): each
+                               message's identity and measured size, the anchor and the
+                               fingerprint of the configuration
+          --restore FILE       relaunch from an archive instead of scrolling: the saved
+                               messages less one in ten (never the newest), plus --arrived
+                               new ones; prints how far the anchor moved on screen across
+                               the relaunch and how many sizes re-attached
+          --arrived N          messages that arrived since the archive was saved (default 20)
         Output:
           --trace              one line per frame, and one per data change ('batch': the
                                items added or removed in the reports column, the
@@ -91,13 +99,13 @@ enum ScrollCommand {
 
     static let valued: Set<String> = [
         "sections", "items", "estimate", "variation", "viewport", "seed", "fps", "script", "anchor", "max-frames",
-        "messages", "history", "page", "arrive-every", "scale", "snap",
+        "messages", "history", "page", "arrive-every", "scale", "snap", "save", "restore", "arrived",
     ]
     static let flags: Set<String> = [
         "horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat", "pin-headers", "rtl",
     ]
     /// The options that only a chat session takes.
-    static let chatOnly = ["messages", "history", "page", "arrive-every"]
+    static let chatOnly = ["messages", "history", "page", "arrive-every", "save", "restore", "arrived"]
     /// The options that a chat session does not take: it builds its own collection.
     static let notForChat = ["sections", "items", "estimate", "variation", "anchor"]
 
@@ -108,6 +116,18 @@ enum ScrollCommand {
             return
         }
         try parsed.expectPositional(atMost: 1, command: "scroll")
+        if let path = parsed.string("restore") {
+            guard parsed.flag("chat") else { throw UsageError("--restore applies only with --chat") }
+            let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
+            guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
+            let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+            let arrived = try parsed.int("arrived", default: 20, in: 0...10_000_000)
+            Terminal.out(
+                try ChatRelaunch.restore(
+                    from: path, workload: .chat(messages: 0, viewport: viewport, seed: seed), deleteEvery: 10,
+                    arrived: arrived, timing: !parsed.flag("no-timing")))
+            return
+        }
         var (session, title) = try makeSession(parsed)
         let maxFrames = try parsed.int("max-frames", default: Int.max, in: 1...Int.max)
         let trace = parsed.flag("trace")
@@ -135,6 +155,10 @@ enum ScrollCommand {
             return record.index + 1 < maxFrames
         }
         progress.finish()
+        if let path = parsed.string("save") {
+            let bytes = try await ChatRelaunch.save(session, to: path)
+            Terminal.error("saved the chat's archive to '\(path)' (\(grouped(bytes)) bytes)\n")
+        }
         let report = session.report
         let script = session.options.gestures.map(\.description).joined(separator: ", ")
         if json {

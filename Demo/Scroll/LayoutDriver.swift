@@ -99,6 +99,16 @@ final class LayoutDriver {
         }
     }
 
+    /// A copy of the engine's state.
+    var state: FlowLayoutState {
+        get async {
+            switch backend {
+            case .actor(let engine): await engine.snapshot
+            case .synchronous(let core): core.state
+            }
+        }
+    }
+
     var contentSize: Size {
         get async {
             switch backend {

@@ -162,6 +162,13 @@ struct ScrollSession {
         (offset * 1024).rounded() / 1024
     }
 
+    /// Every item's identity now, by section, as the engine's identifiers.
+    var identifiers: [[FlowIdentifier]] {
+        ledger.itemCounts.enumerated().map { section, count in
+            (0..<count).map { FlowIdentifier(ledger.identity(at: FlowIndexPath(item: $0, section: section)).rawValue) }
+        }
+    }
+
     private var viewportExtent: Double { direction == .vertical ? workload.viewportSize.height : workload.viewportSize.width }
     private var maximumOffset: Double { max(0, contentExtent - viewportExtent) }
 

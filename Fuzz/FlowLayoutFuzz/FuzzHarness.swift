@@ -5,6 +5,8 @@
 /// - one starting with `{` is a JSON layout description
 ///   (``DescriptionInput``): decoded, laid out, queried, given size reports,
 ///   and, when small, compared frame by frame with the reference;
+/// - one starting with byte 255 is a program of snapshots and archives
+///   (``SnapshotProgram``), compared with a plain model of the content;
 /// - any other is a binary program (``EngineProgram``): a configuration and
 ///   sections, then operations (size reports, viewport and visible-rect
 ///   changes, frames, batch updates valid and invalid, queries) applied to the
@@ -33,6 +35,9 @@ package enum FuzzHarness {
     package static func check(_ bytes: [UInt8]) throws(FuzzFailure) {
         if bytes.first == UInt8(ascii: "{") {
             try DescriptionInput.check(bytes)
+        } else if bytes.first == 255 {
+            var program = try SnapshotProgram(bytes)
+            try program.run()
         } else {
             _ = try checkProgram(bytes)
         }

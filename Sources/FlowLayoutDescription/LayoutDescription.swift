@@ -30,6 +30,11 @@ public struct LayoutDescription: Hashable, Sendable {
     /// or `nil` when the description gives none, which means the viewport at
     /// the origin.
     public var visibleRect: Rect?
+    /// Each section's `id` (`layout-description.md`, Snapshots), or `nil` when
+    /// no section gives one.
+    public var sectionIdentifiers: [String?]?
+    /// Each section's `itemIds`, or `nil` when no section gives them.
+    public var itemIdentifiers: [[String]?]?
 
     /// Creates a description.
     ///

@@ -19,6 +19,9 @@ extension LayoutOutput {
         /// The before and after frames of every element in view before or after
         /// the batch, in the engine's order.
         public var transitions: [ElementTransition]
+        /// The batch a snapshot was applied as (`layout-description.md`,
+        /// Snapshots), or `nil` for a batch of the document itself.
+        public var batch: BatchUpdate?
 
         /// The report of a batch the engine applied.
         ///
@@ -61,6 +64,7 @@ extension LayoutOutput {
         text += inner + "\"contentSizeBefore\": " + size(report.contentSizeBefore) + ",\n"
         text += inner + "\"contentSizeAfter\": " + size(report.contentSizeAfter) + ",\n"
         text += inner + "\"anchor\": " + (report.anchor.map { "{ " + identity($0) + " }" } ?? "null") + ",\n"
+        if let batch = report.batch { text += inner + "\"batch\": " + Self.batch(batch) + ",\n" }
         text += inner + "\"transitions\": ["
         for (index, transition) in report.transitions.enumerated() {
             text += index == 0 ? "\n" : ",\n"

@@ -20,6 +20,9 @@ public struct UpdateDocument: Hashable, Sendable {
     public var visibleRect: Rect?
     /// The batches, in the order they are applied.
     public var batches: [BatchUpdate]
+    /// The snapshots (`layout-description.md`, Snapshots), in the order they are
+    /// applied, when the document gives `snapshots` instead of `batches`.
+    public var snapshots: [DescribedSnapshot]?
 
     /// Creates an update document.
     ///

@@ -272,7 +272,7 @@ struct UpdateTests {
                 "batches[2].insertItems[0].size.width: must be a finite number >= 0"
             ),
             (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
-            (#"{"sections": []}"#, "sections: unknown field (expected one of: batches, visibleRect)"),
+            (#"{"sections": []}"#, "sections: unknown field (expected one of: batches, snapshots, visibleRect)"),
             (
                 #"{"batches": [{"deleteItems": [{"section": 0, "item": -1}]}]}"#,
                 "batches[0].deleteItems[0].item: must be a whole number from 0 to 2147483647"

@@ -240,7 +240,7 @@ struct ErrorMessageTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1, "items": []}]}"#,
-                "sections[0].items: unknown field (expected one of: footerReferenceSize, headerReferenceSize, itemCount, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "sections[0].items: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
             ),
         ])
     func content(document: String, message: String) {
@@ -413,7 +413,7 @@ struct ErrorMessageTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}, {"width": -2, "height": 1}], "bad": 1}]}"#,
-                "sections[0].bad: unknown field (expected one of: footerReferenceSize, headerReferenceSize, itemCount, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "sections[0].bad: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}, {"width": -2, "height": 1}]}]}"#,

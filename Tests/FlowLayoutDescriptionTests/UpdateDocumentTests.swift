@@ -112,7 +112,7 @@ struct UpdateDocumentTests {
             ("null", "must be an object, not null"),
             ("{}", "batches: is required"),
             (#"{"visibleRect": {"x": 0, "y": 0, "width": 1, "height": 1}}"#, "batches: is required"),
-            (#"{"batches": [], "viewport": {}}"#, "viewport: unknown field (expected one of: batches, visibleRect)"),
+            (#"{"batches": [], "viewport": {}}"#, "viewport: unknown field (expected one of: batches, snapshots, visibleRect)"),
             (#"{"batches": {}}"#, "batches: must be an array, not an object"),
             (#"{"batches": [1]}"#, "batches[0]: must be an object, not a number"),
             (#"{"batches": [{}, []]}"#, "batches[1]: must be an object, not an array"),
@@ -160,7 +160,7 @@ struct UpdateDocumentTests {
             ),
             (
                 #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1, "size": 1}}]}]}"#,
-                "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, itemCount, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
             ),
             (
                 #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 2, "itemSizes": []}}]}]}"#,
@@ -281,7 +281,10 @@ struct UpdateDocumentTests {
                 #"{"batches": [{"deleteItems": [{"section": -1, "item": 0}], "x": 1}]}"#,
                 "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
             ),
-            (#"{"batches": [1], "visibleRect": {}, "extra": 0}"#, "extra: unknown field (expected one of: batches, visibleRect)"),
+            (
+                #"{"batches": [1], "visibleRect": {}, "extra": 0}"#,
+                "extra: unknown field (expected one of: batches, snapshots, visibleRect)"
+            ),
             (#"{"visibleRect": 1}"#, "batches: is required"),
             (#"{"batches": [1], "visibleRect": 1}"#, "visibleRect: must be an object, not a number"),
             (

@@ -23,14 +23,19 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
     case contentTooLarge(path: FieldPath, extent: Double)
     /// A batch update the engine cannot apply (`flow-layout.md` 10.6).
     case invalidBatch(path: FieldPath, problem: BatchProblem)
+    /// A snapshot the engine cannot apply (`flow-layout.md` 11.4).
+    case invalidSnapshot(path: FieldPath, problem: SnapshotProblem)
+    /// An archive the engine cannot restore (`flow-layout.md` 11.5); its path is `archive`.
+    case invalidArchive(ArchiveProblem)
 
     /// Where the refused value came from.
     public var path: FieldPath {
         switch self {
         case .invalidValue(let path, _), .invalidCount(let path, _), .itemSizesCountMismatch(let path, _, _),
             .sectionOutOfRange(let path, _, _), .itemOutOfRange(let path, _, _), .contentTooLarge(let path, _),
-            .invalidBatch(let path, _):
+            .invalidBatch(let path, _), .invalidSnapshot(let path, _):
             path
+        case .invalidArchive: "archive"
         }
     }
 
@@ -64,6 +69,8 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
         case let .invalidBatch(path, .namedTwice(otherPath)):
             .invalidBatch(path: transform(path), problem: .namedTwice(otherPath: transform(otherPath)))
         case let .invalidBatch(path, problem): .invalidBatch(path: transform(path), problem: problem)
+        case let .invalidSnapshot(path, problem): .invalidSnapshot(path: transform(path), problem: problem)
+        case .invalidArchive: self
         }
     }
 }
@@ -84,6 +91,30 @@ public enum BatchProblem: Hashable, Sendable {
     case sectionChanged(section: Int, change: String)
     /// A negative index.
     case negativeIndex(Int)
+}
+
+/// What is wrong with a snapshot (`flow-layout.md` 11.4).
+public enum SnapshotProblem: Hashable, Sendable {
+    /// An item identifier that the snapshot holds twice.
+    case duplicateItem(FlowIdentifier)
+    /// A section identifier that the snapshot holds twice.
+    case duplicateSection(FlowIdentifier)
+    /// A size or a reload for an identifier that is not an item of the snapshot.
+    case notInSnapshot(FlowIdentifier)
+}
+
+/// Why an archive cannot be restored (`flow-layout.md` 11.5).
+public enum ArchiveProblem: Hashable, Sendable {
+    /// The bytes do not begin as an archive of this engine does.
+    case notAnArchive
+    /// An archive of a version this engine does not read.
+    case unknownVersion(Int)
+    /// The archive ends before its content does.
+    case truncated
+    /// The archive's checksum does not match its content.
+    case checksumMismatch
+    /// The content contradicts itself (`what` says how).
+    case malformed(String)
 }
 
 extension FlowLayoutError: CustomStringConvertible {
@@ -124,6 +155,20 @@ extension FlowLayoutError: CustomStringConvertible {
             case let .negativeIndex(index):
                 "\(index) is not an index (indexes are 0 or more)"
             }
+        case let .invalidSnapshot(_, problem):
+            switch problem {
+            case let .duplicateItem(identifier): "item \"\(identifier)\" appears twice"
+            case let .duplicateSection(identifier): "section \"\(identifier)\" appears twice"
+            case let .notInSnapshot(identifier): "\"\(identifier)\" is not an item of the snapshot"
+            }
+        case let .invalidArchive(problem):
+            switch problem {
+            case .notAnArchive: "not a flow layout archive"
+            case let .unknownVersion(version): "archive version \(version) is not one this engine reads"
+            case .truncated: "the archive is truncated"
+            case .checksumMismatch: "the archive is corrupt (its checksum does not match)"
+            case let .malformed(what): "the archive is corrupt (\(what))"
+            }
         }
     }
 }
@@ -158,6 +203,10 @@ extension FlowLayoutError {
             p == q && (x == y || (x.isNaN && y.isNaN))
         case let (.invalidBatch(p, x), .invalidBatch(q, y)):
             p == q && x == y
+        case let (.invalidSnapshot(p, x), .invalidSnapshot(q, y)):
+            p == q && x == y
+        case let (.invalidArchive(x), .invalidArchive(y)):
+            x == y
         default:
             false
         }
@@ -181,6 +230,10 @@ extension FlowLayoutError {
             hasher.combine(indexPath)
             hasher.combine(itemCount)
         case let .invalidBatch(_, problem):
+            hasher.combine(problem)
+        case let .invalidSnapshot(_, problem):
+            hasher.combine(problem)
+        case let .invalidArchive(problem):
             hasher.combine(problem)
         }
     }

@@ -23,13 +23,17 @@ extension FlowLayoutState {
     ///   lines are back in step; O(k · log) for the k elements in view before and
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
-        try performBatchUpdates(batch, inView: true)
+        let result = try performBatchUpdates(batch, inView: true)
+        // Items named by position only have no identity any more (`flow-layout.md` 11).
+        identity = nil
+        return result
     }
 
     /// Moves one item, as a batch of that one move does, but without anchoring
     /// or transitions: the visible rect stays where it is and nothing in view
     /// is read. For a host that moves an item while the user drags it (UIKit's
-    /// interactive movement keeps the content offset), step after step.
+    /// interactive movement keeps the content offset), step after step. An
+    /// item with an identifier keeps it (`flow-layout.md` 11.1).
     ///
     /// - Throws: ``FlowLayoutError`` for an index path out of range (at
     ///   `moveItems[0].from` or `moveItems[0].to`); nothing changes.
@@ -40,14 +44,19 @@ extension FlowLayoutState {
     {
         var batch = BatchUpdate()
         batch.moveItem(at: indexPath, to: newIndexPath)
-        return try performBatchUpdates(batch, inView: false).update
+        let update = try performBatchUpdates(batch, inView: false).update
+        moveIdentifier(at: indexPath, to: newIndexPath)
+        return update
     }
 
     /// ``performBatchUpdates(_:)``; without `inView` (a batch of item moves
-    /// only), steps 2, 4 and 5 are skipped.
-    private mutating func performBatchUpdates(_ batch: BatchUpdate, inView: Bool) throws(FlowLayoutError)
-        -> BatchUpdateResult
-    {
+    /// only), steps 2, 4 and 5 are skipped. With `sizing`, in sections
+    /// inserted or reloaded, the sizes it gives (by section index after the
+    /// batch) before anchoring: how a snapshot's sizes reach sections it brings
+    /// whole.
+    mutating func performBatchUpdates(
+        _ batch: BatchUpdate, inView: Bool = true, sizing: [Int: [ItemEdit]] = [:]
+    ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
         let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
@@ -85,7 +94,7 @@ extension FlowLayoutState {
         }
         var previous = self
         // 3. Apply.
-        apply(plan, edits: edits)
+        apply(plan, edits: edits, sizing: sizing)
         if !isWithinContentLimit {
             do {
                 try enforceContentLimit(path: "")
@@ -117,7 +126,9 @@ extension FlowLayoutState {
 
     /// Step 3: moves sections in and out of the tree, then applies each
     /// section's item edits.
-    private mutating func apply(_ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])]) {
+    private mutating func apply(
+        _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
+    ) {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]
         for old in plan.sections.removed.reversed() {
@@ -146,6 +157,12 @@ extension FlowLayoutState {
         // Items change inside the sections that stay.
         for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
             applyEdits(sectionEdits, toSection: plan.newIndex(ofSection: old)!)
+        }
+        for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
+            // Laid out when a query first reaches it, as a section given with
+            // per-item sizes is: its sizes are only packed now.
+            sections.modify(at: new) { $0.isPending = true }
+            applyEdits(sectionEdits, toSection: new)
         }
         refineEstimateIfDue()
     }

@@ -8,7 +8,7 @@ extension FlowLayoutState {
     ///
     /// - Complexity: O(S + runs).
     public var memoryFootprint: Int {
-        var bytes = sections.allocatedBytes + metrics.allocatedBytes
+        var bytes = sections.allocatedBytes + metrics.allocatedBytes + (identity?.allocatedBytes ?? 0)
         sections.forEach(from: 0, before: .zero) { record, _ in
             if let store = record.store { bytes += store.allocatedBytes }
             return true

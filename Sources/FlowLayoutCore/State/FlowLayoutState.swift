@@ -61,6 +61,9 @@ public struct FlowLayoutState: Sendable {
     var measuredTotals = MeasuredTotals()
     /// The item the host last scrolled to, held in place until it scrolls away.
     var scrollTarget: ScrollTarget?
+    /// The items' and sections' identifiers, when the content came from a
+    /// snapshot (`flow-layout.md` 11); `nil` otherwise.
+    var identity: IdentityIndex?
 
     /// Creates a layout of `sections` under `configuration` for a viewport.
     ///

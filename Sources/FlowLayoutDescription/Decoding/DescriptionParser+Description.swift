@@ -18,7 +18,7 @@ extension DescriptionParser {
     ])
     static let sectionFields = FieldNames([
         "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-        "headerReferenceSize", "footerReferenceSize",
+        "headerReferenceSize", "footerReferenceSize", "id", "itemIds",
     ])
 
     /// Reads a whole document: one description and nothing after it but white space.
@@ -45,6 +45,8 @@ extension DescriptionParser {
         var options = FlowLayoutOptions()
         var viewportSize = Size.zero
         var sections = SectionList()
+        var sectionIdentifiers: [String?] = []
+        var itemIdentifiers: [[String]?] = []
         var visibleRect: Rect?
         guard try beginObject({ "" }, &failure) else {
             return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
@@ -69,7 +71,7 @@ extension DescriptionParser {
                 problem.record(4, fieldFailure)
             case 3:
                 if try input.peek() == UInt8(ascii: "[") {
-                    try sectionList(&sections, &fieldFailure)
+                    try sectionList(&sections, &sectionIdentifiers, &itemIdentifiers, &fieldFailure)
                     problem.record(7, fieldFailure)
                 } else {
                     let type = try skipValue()
@@ -90,10 +92,13 @@ extension DescriptionParser {
             return LayoutDescription(configuration: configuration, viewportSize: viewportSize, sections: [])
         }
         layout.apply(to: &configuration, &options)
-        return LayoutDescription(
+        var description = LayoutDescription(
             configuration: configuration, viewportSize: viewportSize,
             sections: sections.resolved(sectionInset: configuration.sectionInset), options: options,
             visibleRect: visibleRect)
+        if sectionIdentifiers.contains(where: { $0 != nil }) { description.sectionIdentifiers = sectionIdentifiers }
+        if itemIdentifiers.contains(where: { $0 != nil }) { description.itemIdentifiers = itemIdentifiers }
+        return description
     }
 
     /// Reads `scrollDirection`: its direction, or `nil` for anything else.
@@ -146,13 +151,20 @@ extension DescriptionParser {
 
     /// Reads the `sections` array whose `[` is under the position. After the
     /// first section with a problem, the others are only read through.
-    private mutating func sectionList(_ sections: inout SectionList, _ failure: inout DescriptionError?) throws(DescriptionError) {
+    private mutating func sectionList(
+        _ sections: inout SectionList, _ sectionIdentifiers: inout [String?], _ itemIdentifiers: inout [[String]?],
+        _ failure: inout DescriptionError?
+    ) throws(DescriptionError) {
         try beginArray()
         var first = true
         var index = 0
         while try nextElement(&first) {
             if failure == nil {
-                if let read = try section({ "sections[\(index)]" }, &failure) { sections.append(read.section, read.insets) }
+                if let read = try section({ "sections[\(index)]" }, &failure) {
+                    sections.append(read.section, read.insets)
+                    sectionIdentifiers.append(read.id)
+                    itemIdentifiers.append(read.itemIds)
+                }
             } else {
                 try skipValue()
             }
@@ -171,7 +183,7 @@ extension DescriptionParser {
     /// sizes. Then the overrides in the order of ``sectionFields``.
     mutating func section(
         _ path: () -> String, _ failure: inout DescriptionError?
-    ) throws(DescriptionError) -> (section: FlowSection, insets: PartialInsets?)? {
+    ) throws(DescriptionError) -> (section: FlowSection, insets: PartialInsets?, id: String?, itemIds: [String]?)? {
         // Paths are built only for a problem: a million sections cost no strings.
         guard try beginObject(path, &failure) else { return nil }
         var cursor = ObjectCursor()
@@ -181,6 +193,8 @@ extension DescriptionParser {
         var sizes: [Size] = []
         var sizesFailure: DescriptionError?
         var overrides = SectionOverrides()
+        var id: String?
+        var itemIds: [String]?
         while let field = try nextMember(&cursor, Self.sectionFields) {
             guard field != FieldNames.unknown else {
                 problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sectionFields))
@@ -202,7 +216,9 @@ extension DescriptionParser {
             case 3: overrides.minimumLineSpacing = try length(fieldPath, &fieldFailure)
             case 4: overrides.minimumInteritemSpacing = try length(fieldPath, &fieldFailure)
             case 5: overrides.headerReferenceSize = try size(fieldPath, &fieldFailure)
-            default: overrides.footerReferenceSize = try size(fieldPath, &fieldFailure)
+            case 6: overrides.footerReferenceSize = try size(fieldPath, &fieldFailure)
+            case 7: id = try identifier(fieldPath, &fieldFailure)
+            default: itemIds = try identifiers(fieldPath, &fieldFailure)
             }
             problem.record(4 + field, fieldFailure)
         }
@@ -218,6 +234,13 @@ extension DescriptionParser {
                     5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizes.count) sizes"))
             }
         }
+        let items = cursor.has(1) ? sizes.count : itemCount
+        if let itemIds, itemIds.count != items {
+            problem.record(
+                13,
+                DescriptionError(
+                    path: path() + ".itemIds", message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
+        }
         failure = problem.error
         guard failure == nil else { return nil }
         var section = cursor.has(1) ? FlowSection(itemSizes: sizes) : FlowSection(itemCount: itemCount)
@@ -225,7 +248,7 @@ extension DescriptionParser {
         section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
         section.headerReferenceSize = overrides.headerReferenceSize
         section.footerReferenceSize = overrides.footerReferenceSize
-        return (section, overrides.sectionInset)
+        return (section, overrides.sectionInset, id, itemIds)
     }
 
     /// Reads the `itemSizes` array whose `[` is under the position. After the

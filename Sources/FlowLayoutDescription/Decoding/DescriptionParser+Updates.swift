@@ -12,7 +12,7 @@ import FlowLayoutCore
 /// description format, decoded by the same reader; the edges its
 /// `sectionInset` does not give come from the layout's `sectionInset`.
 extension DescriptionParser {
-    static let updateFields = FieldNames(["visibleRect", "batches"])
+    static let updateFields = FieldNames(["visibleRect", "batches", "snapshots"])
     static let rectFields = FieldNames(["x", "y", "width", "height"])
     static let batchFields = FieldNames([
         "deleteSections", "insertSections", "reloadSections", "moveSections", "deleteItems", "insertItems", "reloadItems",
@@ -63,12 +63,23 @@ extension DescriptionParser {
                 }
                 document.batches = batches
                 problem.record(3, fieldFailure)
+            case 2:
+                var snapshots: [DescribedSnapshot] = []
+                try list({ "snapshots" }, &fieldFailure) { (parser, path, failure) throws(DescriptionError) in
+                    snapshots.append(try parser.snapshot(path, configuration, &failure))
+                }
+                document.snapshots = snapshots
+                problem.record(4, fieldFailure)
             default:
                 problem.record(0, Self.unknownField("", lastUnknownKey, Self.updateFields))
                 try skipValue()
             }
         }
-        if !cursor.has(1) { problem.record(1, DescriptionError(path: "batches", message: "is required")) }
+        switch (cursor.has(1), cursor.has(2)) {
+        case (false, false): problem.record(1, DescriptionError(path: "batches", message: "is required"))
+        case (true, true): problem.record(1, DescriptionError(path: "snapshots", message: "cannot be given with batches"))
+        default: break
+        }
         failure = problem.error
         return document
     }

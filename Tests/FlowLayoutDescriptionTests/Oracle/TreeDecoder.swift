@@ -186,7 +186,7 @@ private struct DescriptionDecoder {
             value, path,
             allowed: [
                 "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-                "headerReferenceSize", "footerReferenceSize",
+                "headerReferenceSize", "footerReferenceSize", "id", "itemIds",
             ])
         var section: FlowSection
         switch (fields["itemCount"], fields["itemSizes"]) {

@@ -1,0 +1,136 @@
+/// Matching one section's old identifiers against its new ones in order
+/// (`flow-layout.md` 11.3: the cost is in what changed). Both lists are read
+/// side by side and equal stretches are taken by comparison alone, with no hash
+/// lookup; at a difference, the nearest place where they agree again within
+/// ``window`` items (either side) is found by comparison too, and only the
+/// items skipped over are left for matching by identity. A difference with no
+/// agreement near it (a long block inserted or removed, a shuffle) leaves
+/// the pair unmatched and goes on; after ``maximumMisses`` such differences in
+/// a row, everything left is matched by identity.
+struct SnapshotWalk {
+    /// How far a search for agreement looks, on each side.
+    static let window = 128
+    /// Unresolved differences in a row after which the rest is left whole.
+    static let maximumMisses = 8
+
+    /// A stretch of identifiers equal and in the same order in both lists.
+    struct Stretch: Hashable {
+        var old: Int
+        var new: Int
+        var count: Int
+    }
+
+    /// The equal stretches, in order.
+    var stretches: [Stretch] = []
+    /// Old positions not in a stretch, ascending.
+    var unmatchedOld: [Int] = []
+    /// New positions not in a stretch, ascending.
+    var unmatchedNew: [Int] = []
+
+    /// Walks `old` against `new`.
+    init(old: IdentifierList, new: UnsafeBufferPointer<FlowIdentifier>) {
+        let chunks = old.chunks
+        let starts = old.starts
+        let n = old.count
+        let m = new.count
+        /// The chunk holding old position `position`.
+        func chunk(holding position: Int, from hint: Int) -> Int {
+            var c = hint
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            c += 1
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            return old.chunk(holding: position)
+        }
+        var hint = 0
+        func read(_ position: Int) -> FlowIdentifier {
+            hint = chunk(holding: position, from: hint)
+            return chunks[hint][position - starts[hint]]
+        }
+        /// The length of the equal stretch from old `i` and new `j`, compared
+        /// a chunk at a time.
+        func stretch(_ i: Int, _ j: Int) -> Int {
+            var length = 0
+            var c = chunk(holding: i, from: hint)
+            while c < chunks.count && j + length < m {
+                let offset = i + length - starts[c]
+                let matched = chunks[c].withUnsafeBufferPointer { buffer in
+                    var k = offset
+                    var t = j + length
+                    let limit = Swift.min(buffer.count, offset + (m - t))
+                    while k < limit && buffer[k] == new[t] {
+                        k += 1
+                        t += 1
+                    }
+                    return k - offset
+                }
+                length += matched
+                if offset + matched < chunks[c].count { break }
+                c += 1
+            }
+            hint = Swift.min(c, Swift.max(chunks.count - 1, 0))
+            return length
+        }
+        var i = 0
+        var j = 0
+        var misses = 0
+        while i < n && j < m {
+            let length = stretch(i, j)
+            if length > 0 {
+                stretches.append(Stretch(old: i, new: j, count: length))
+                i += length
+                j += length
+                misses = 0
+                continue
+            }
+            // The nearest agreement: old item i later in new, or new item j later in old.
+            var step = 0
+            var skipsNew = false
+            let reach = Swift.min(Self.window, Swift.max(n - i, m - j))
+            if reach > 1 {
+                let oldHere = read(i)
+                let newHere = new[j]
+                for d in 1..<reach {
+                    if j + d < m && new[j + d] == oldHere {
+                        step = d
+                        skipsNew = true
+                        break
+                    }
+                    if i + d < n && read(i + d) == newHere {
+                        step = d
+                        break
+                    }
+                }
+            }
+            if step > 0 {
+                if skipsNew {
+                    unmatchedNew.append(contentsOf: j..<(j + step))
+                    j += step
+                } else {
+                    unmatchedOld.append(contentsOf: i..<(i + step))
+                    i += step
+                }
+                continue
+            }
+            unmatchedOld.append(i)
+            unmatchedNew.append(j)
+            i += 1
+            j += 1
+            misses += 1
+            if misses >= Self.maximumMisses { break }
+        }
+        unmatchedOld.append(contentsOf: i..<n)
+        unmatchedNew.append(contentsOf: j..<m)
+    }
+
+    /// The old position of new position `new` if it is in a stretch.
+    func oldPosition(ofNew new: Int) -> Int? {
+        var low = 0
+        var high = stretches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stretches[middle].new + stretches[middle].count <= new { low = middle + 1 } else { high = middle }
+        }
+        guard low < stretches.count, stretches[low].new <= new else { return nil }
+        return stretches[low].old + (new - stretches[low].new)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `layout --updates` with snapshot documents and `scroll --chat --save` /
+/// `--restore` end to end (`layout-description.md`, Snapshots; `flow-layout.md`
+/// 11), numbers worked out by hand from the spec.
+@Suite("flow-demo snapshots")
+struct SnapshotDemoTests {
+    /// 10.4's layout with identifiers: items 320 × 50 one a line, spacing 10.
+    static let description = """
+        { "viewport": { "width": 320, "height": 100 },
+          "layout": { "itemSize": { "width": 320, "height": 50 }, "minimumLineSpacing": 10 },
+          "sections": [ { "id": "today", "itemCount": 5, "itemIds": ["m1", "m2", "m3", "m4", "m5"] } ] }
+        """
+
+    func run(_ updates: String, description: String = Self.description) throws -> DemoRunner.Output {
+        let descriptionPath = try DemoRunner.temporaryFile(description, name: "description.json")
+        let updatesPath = try DemoRunner.temporaryFile(updates, name: "snapshots.json")
+        return try DemoRunner.run(["layout", descriptionPath, "--updates", updatesPath])
+    }
+
+    @Test("11.3 and 10.4: three messages put before the anchor are three inserts; V moves by 180")
+    func prepend() throws {
+        let output = try run(
+            """
+            { "visibleRect": { "x": 0, "y": 120, "width": 320, "height": 100 },
+              "snapshots": [ { "sections": [ { "id": "today", "items": ["n1", "n2", "n3", "m1", "m2", "m3", "m4", "m5"] } ] } ] }
+            """)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains(#""contentOffsetAdjustment": { "x": 0, "y": 180 }"#))
+        #expect(
+            output.standardOutput.contains(
+                #""batch": { "insertItems": [{ "section": 0, "item": 0 }, { "section": 0, "item": 1 }, { "section": 0, "item": 2 }] }"#))
+        #expect(output.standardOutput.contains(#""anchor": { "category": "cell", "section": 0, "item": 5 }"#))
+    }
+
+    @Test("11.3: [a b c d e] → [a c d e b] is one move; a size given travels with its identifier")
+    func oneMove() throws {
+        let output = try run(
+            """
+            { "snapshots": [ { "sections": [ { "id": "today", "items": ["m1", "m3", "m4", "m5", "m2"],
+                                               "sizes": { "m4": { "width": 320, "height": 20 } } } ] } ] }
+            """)
+        #expect(output.status == 0)
+        #expect(
+            output.standardOutput.contains(
+                #""batch": { "reloadItems": [{ "section": 0, "item": 3, "size": { "width": 320, "height": 20 } }], "moveItems": [{ "from": { "section": 0, "item": 1 }, "to": { "section": 0, "item": 4 } }] }"#
+            ))
+        // m1 0, m3 60, m4 120 (20 high), m5 150, m2 210: content 260.
+        #expect(output.standardOutput.contains(#""contentSize": { "width": 320, "height": 260 }"#))
+    }
+
+    @Test("a refused snapshot exits 1 naming it, and prints nothing")
+    func refused() throws {
+        let duplicate = try run(
+            """
+            { "snapshots": [ { "sections": [ { "id": "today", "items": ["m1"] } ] },
+                             { "sections": [ { "id": "today", "items": ["m1", "m2", "m4", "m3", "m3"] } ] } ] }
+            """)
+        #expect(duplicate.status == 1)
+        #expect(duplicate.standardOutput.isEmpty)
+        #expect(duplicate.standardError.contains(#"snapshots[1].sections[0].items[4]: "m3" appears twice"#))
+        let unknown = try run(#"{ "snapshots": [ { "sections": [ { "id": "today", "items": ["m1"], "reload": ["m9"] } ] } ] }"#)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains(#"snapshots[0].sections[0].reload[0]: "m9" is not an item of the snapshot"#))
+        let anonymous = try run(
+            #"{ "snapshots": [ { "sections": [] } ] }"#,
+            description: #"{ "viewport": { "width": 320, "height": 100 }, "sections": [ { "itemCount": 2 } ] }"#)
+        #expect(anonymous.status == 1)
+        #expect(anonymous.standardError.contains("sections[0].id: is required with snapshots"))
+    }
+
+    @Test("scroll --chat --save, then --restore: the anchor moves 0 pt across the relaunch and sizes re-attach")
+    func relaunch() throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID().uuidString).flar").path
+        defer { try? FileManager.default.removeItem(atPath: archive) }
+        let saved = try DemoRunner.run(["scroll", "--chat", "--messages", "500", "--no-timing", "--save", archive])
+        #expect(saved.status == 0)
+        let restored = try DemoRunner.run(["scroll", "--chat", "--restore", archive, "--no-timing"])
+        #expect(restored.status == 0)
+        #expect(restored.standardOutput.contains("moved 0 pt"))
+        #expect(restored.standardOutput.contains("fingerprint matched"))
+        #expect(!restored.standardOutput.contains("sizes            0 re-attached"))
+        let corrupt = try DemoRunner.temporaryFile("not an archive", name: "corrupt.flar")
+        let refused = try DemoRunner.run(["scroll", "--chat", "--restore", corrupt])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("not a flow layout archive"))
+    }
+}

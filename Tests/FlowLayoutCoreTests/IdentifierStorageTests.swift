@@ -1,0 +1,82 @@
+import FlowLayoutReference
+import Testing
+
+@testable import FlowLayoutCore
+
+/// The identifier storage against plain collections: the chunked list against
+/// an array through batches of removals and placements, the membership set
+/// against `Set` through inserts and removals (crowded keys, the maximum key).
+@Suite struct IdentifierStorageTests {
+    @Test("IdentifierList edits equal Array edits")
+    func listMatchesArray() {
+        var random = SeededRandom(seed: 17)
+        for _ in 0..<40 {
+            var array = (0..<random.int(0...3_000)).map { FlowIdentifier(UInt64($0)) }
+            var list = IdentifierList(array)
+            var next: UInt64 = 10_000
+            for _ in 0..<20 {
+                let removed = Array(Set((0..<random.int(0...30)).compactMap { _ in array.isEmpty ? nil : random.int(0..<array.count) }))
+                    .sorted()
+                for index in removed.reversed() { array.remove(at: index) }
+                var placed: [(position: Int, identifier: FlowIdentifier)] = []
+                var positions = Set<Int>()
+                let total = array.count + random.int(0...1_500)
+                while positions.count < total - array.count { positions.insert(random.int(0..<total)) }
+                for position in positions.sorted() {
+                    next += 1
+                    placed.append((position, FlowIdentifier(next)))
+                }
+                var expected = array
+                for entry in placed { expected.insert(entry.identifier, at: entry.position) }
+                // The list takes removals by position before (on the original).
+                list.edit(removing: [], placing: [])
+                var fresh = IdentifierList(array)
+                fresh.edit(removing: [], placing: placed)
+                #expect(fresh.all == expected)
+                fresh.checkStructure()
+                list = IdentifierList(array)
+                array = expected
+            }
+            // Removals and placements in one edit.
+            var list2 = IdentifierList(array)
+            let removed = Array(Set((0..<min(50, array.count)).map { _ in random.int(0..<array.count) })).sorted()
+            var kept = array
+            for index in removed.reversed() { kept.remove(at: index) }
+            let placed = [
+                (position: 0, identifier: FlowIdentifier(1 << 40)), (position: kept.count + 1, identifier: FlowIdentifier(1 << 41)),
+            ]
+            list2.edit(removing: removed, placing: placed)
+            kept.insert(placed[0].identifier, at: 0)
+            kept.insert(placed[1].identifier, at: placed[1].position)
+            #expect(list2.all == kept)
+            list2.checkStructure()
+        }
+    }
+
+    @Test("IdentifierSet equals Set")
+    func setMatchesSet() {
+        var random = SeededRandom(seed: 71)
+        var set = IdentifierSet()
+        var expected = Set<FlowIdentifier>()
+        for step in 0..<60_000 {
+            let key: FlowIdentifier =
+                switch random.int(0...3) {
+                case 0: FlowIdentifier(UInt64(random.int(0..<2_000)))
+                case 1: FlowIdentifier(UInt64(random.int(0..<64)) << 58)
+                case 2: FlowIdentifier(.max - UInt64(random.int(0..<3)))
+                default: FlowIdentifier(random.next())
+                }
+            if random.chance(0.6) {
+                #expect(set.insert(key) == expected.insert(key).inserted)
+            } else {
+                set.remove(key)
+                expected.remove(key)
+            }
+            if step % 1_000 == 0 {
+                #expect(set.count == expected.count)
+                for known in expected { #expect(set.contains(known)) }
+            }
+            #expect(set.contains(key) == expected.contains(key))
+        }
+    }
+}
