@@ -300,20 +300,20 @@ extension FlowLayoutState {
             configuration: configuration, sections: [], viewportSize: viewportSize, options: options)
         state.identity = IdentityIndex()
         let matched = content.fingerprint == state.sizeFingerprint
-        var saved = FlowSnapshot()
-        var positional: [[Size?]] = []
-        var start = 0
-        for (q, count) in content.itemCounts.enumerated() {
-            saved.appendSection(
-                FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)])))
-            positional.append(matched ? Array(content.sizes[start..<(start + count)]) : [])
-            start += count
-        }
         do {
-            _ = try state.apply(saved, positionalSizes: matched ? positional : nil)
+            try state.build(savedContent: content, withSizes: matched)
         } catch {
             throw .invalidArchive(.malformed("its content is refused: \(error)"))
         }
+        return try finishRestoring(state, content, snapshot: snapshot, fingerprintMatched: matched)
+    }
+
+    /// The rest of a restore, once the saved content is built: applies this
+    /// launch's `snapshot` (sizes follow identity) and places V for the anchor.
+    static func finishRestoring(
+        _ saved: consuming FlowLayoutState, _ content: ArchiveContent, snapshot: FlowSnapshot, fingerprintMatched matched: Bool
+    ) throws(FlowLayoutError) -> FlowLayoutRestoration {
+        var state = saved
         // The content of this launch: sizes follow identity.
         let departures = try state.apply(snapshot, positionalSizes: nil).departures
         let gone = Set(departures.map(\.0))
@@ -343,6 +343,66 @@ extension FlowLayoutState {
         restoration.anchor = target
         restoration.anchorDistance = anchor.distance
         return restoration
+    }
+
+    /// Builds the saved content of an archive into this state, which has no
+    /// sections and an empty identity: exactly what applying it as a snapshot
+    /// does (the same batch of inserted sections, the same sizes by position
+    /// when `withSizes`, the same identifiers and membership), read straight
+    /// from the archive's arrays, with no per-item plan.
+    ///
+    /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
+    ///   duplicate section or item, with the path the snapshot would name.
+    mutating func build(savedContent content: ArchiveContent, withSizes: Bool) throws(FlowLayoutError) {
+        var sectionIDs = Set<FlowIdentifier>(minimumCapacity: content.sectionIDs.count)
+        for (q, identifier) in content.sectionIDs.enumerated() where !sectionIDs.insert(identifier).inserted {
+            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(identifier))
+        }
+        var members = IdentifierSet()
+        members.reserveCapacity(content.items.count)
+        var start = 0
+        for (q, count) in content.itemCounts.enumerated() {
+            for j in 0..<count where !members.insert(content.items[start + j]) {
+                throw .invalidSnapshot(
+                    path: FieldPath(stringLiteral: "sections[\(q)].items[\(j)]"), problem: .duplicateItem(content.items[start + j]))
+            }
+            start += count
+        }
+        var batch = BatchUpdate()
+        var sizing: [Int: [ItemEdit]] = [:]
+        var lists: [IdentifierList] = []
+        lists.reserveCapacity(content.itemCounts.count)
+        start = 0
+        for (q, count) in content.itemCounts.enumerated() {
+            batch.insertSection(FlowSection(itemCount: count), at: q)
+            var edits: [ItemEdit] = []
+            if withSizes {
+                var j = 0
+                while j < count {
+                    guard content.sizes[start + j] != nil else {
+                        j += 1
+                        continue
+                    }
+                    let first = j
+                    var run: [ItemSegment] = []
+                    while j < count, let size = content.sizes[start + j] {
+                        run.append(.sized(size))
+                        j += 1
+                    }
+                    edits.append(ItemEdit(range: first..<j, replacement: run))
+                }
+            }
+            sizing[q] = edits
+            lists.append(IdentifierList(content.items[start..<(start + count)]))
+            start += count
+        }
+        _ = try performBatchUpdates(batch, sizing: sizing)
+        var index = identity ?? IdentityIndex()
+        index.items = lists
+        index.sectionIDs = content.sectionIDs
+        index.members = members
+        identity = index
+        checkIdentity()
     }
 
     /// The position of the item `identifier`, or `nil`.

@@ -1,0 +1,113 @@
+import FlowLayoutReference
+import Testing
+
+@testable import FlowLayoutCore
+
+/// The bulk build of an archive's saved content (`build(savedContent:withSizes:)`)
+/// against the way it was first built: the saved content applied as a snapshot
+/// to an empty layout, its sizes by position. Same frames, sizes of their own,
+/// identifiers, estimate, V and anchor after the restore, on seeded random
+/// content. (Spare capacity of the identifier lists may differ: it is not content.)
+@Suite struct ArchiveBulkRestoreTests {
+    /// The saved content applied as a snapshot, then the rest of the restore.
+    func restoredThroughSnapshot(
+        _ archive: [UInt8], snapshot: FlowSnapshot, configuration: FlowLayoutConfiguration, viewportSize: Size
+    ) throws -> FlowLayoutRestoration {
+        let content = try ArchiveContent(archive)
+        var state = try FlowLayoutState(configuration: configuration, sections: [], viewportSize: viewportSize)
+        state.identity = IdentityIndex()
+        let matched = content.fingerprint == state.sizeFingerprint
+        var saved = FlowSnapshot()
+        var positional: [[Size?]] = []
+        var start = 0
+        for (q, count) in content.itemCounts.enumerated() {
+            saved.appendSection(
+                FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)])))
+            positional.append(matched ? Array(content.sizes[start..<(start + count)]) : [])
+            start += count
+        }
+        _ = try state.apply(saved, positionalSizes: matched ? positional : nil)
+        return try FlowLayoutState.finishRestoring(state, content, snapshot: snapshot, fingerprintMatched: matched)
+    }
+
+    /// Everything a host can read of `state`, laid out whole.
+    func everything(_ state: inout FlowLayoutState) throws -> [String] {
+        var lines = ["content \(state.contentSize)", "V \(String(describing: state.visibleRect))"]
+        lines.append("estimate \(state.currentEstimatedItemSize)")
+        for q in 0..<state.sections.count {
+            for j in 0..<state.sections[q].itemCount {
+                lines.append("own \(q).\(j) \(String(describing: try state.ownSize(ofItemAt: FlowIndexPath(item: j, section: q))))")
+            }
+        }
+        let whole = Rect(x: -1, y: -1, width: state.contentSize.width + 2, height: state.contentSize.height + 2)
+        for element in try state.layoutAttributesForElements(in: whole) {
+            lines.append("\(element.category) \(element.indexPath) \(element.frame)")
+        }
+        return lines
+    }
+
+    @Test("the bulk build restores exactly what applying the saved content as a snapshot did", arguments: 0..<60)
+    func sameAsSnapshot(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed) &* 7_919 &+ 17)
+        var configuration = FlowLayoutConfiguration()
+        if random.chance(0.8) {
+            configuration.estimatedItemSize = Size(width: 100, height: 40)
+        } else {
+            configuration.itemSize = Size(width: 90, height: 30)
+        }
+        configuration.minimumLineSpacing = 4
+        configuration.minimumInteritemSpacing = 3
+        if random.chance(0.2) { configuration.scrollDirection = .horizontal }
+        let viewport = Size(width: 320, height: 240)
+        // The saved layout: random sections of random identifiers, some measured.
+        var next: UInt64 = 1
+        var sections: [FlowSnapshot.Section] = []
+        for s in 0..<random.int(0...5) {
+            let items = (0..<random.int(0...40)).map { _ in
+                next += UInt64(random.int(1...3))
+                return FlowIdentifier(next)
+            }
+            sections.append(FlowSnapshot.Section(id: FlowIdentifier(UInt64(1_000 + s)), items: items))
+        }
+        var state = try FlowLayoutState(configuration: configuration, snapshot: FlowSnapshot(sections: sections), viewportSize: viewport)
+        for (q, section) in sections.enumerated() {
+            for j in section.items.indices where random.chance(0.7) {
+                let size = Size(width: random.double(10...300), height: Double(random.int(1...400)) / 2)
+                _ = try state.reportSize(size, forItemAt: FlowIndexPath(item: j, section: q))
+            }
+        }
+        let extent = configuration.scrollDirection == .vertical ? state.contentSize.height : state.contentSize.width
+        let offset = random.double(0...max(0, extent))
+        let point = configuration.scrollDirection.offset(cross: offset)
+        try state.setVisibleRect(Rect(x: point.x, y: point.y, width: viewport.width, height: viewport.height))
+        let written = state.archive()
+        let archive = try #require(written)
+        // This launch: some gone, some new, some moved; maybe another viewport (no sizes re-attach).
+        var now = sections
+        for q in now.indices {
+            now[q].items.removeAll { _ in random.chance(0.2) }
+            for _ in 0..<random.int(0...3) {
+                next += 1
+                now[q].items.insert(FlowIdentifier(next), at: random.int(0...now[q].items.count))
+            }
+        }
+        if now.count > 1, random.chance(0.3) { now.swapAt(0, now.count - 1) }
+        let launchViewport = random.chance(0.25) ? Size(width: 300, height: 240) : viewport
+        let snapshot = FlowSnapshot(sections: now)
+        var bulk = try FlowLayoutState.restoring(
+            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport)
+        var old = try restoredThroughSnapshot(
+            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport)
+        #expect(bulk.fingerprintMatched == old.fingerprintMatched)
+        #expect(bulk.reattachedSizeCount == old.reattachedSizeCount)
+        #expect(bulk.anchor == old.anchor)
+        #expect(bulk.anchorDistance == old.anchorDistance)
+        #expect(bulk.state.snapshot() == old.state.snapshot())
+        let restored = try everything(&bulk.state)
+        let expected = try everything(&old.state)
+        #expect(restored.count == expected.count)
+        for k in restored.indices where k < expected.count && restored[k] != expected[k] {
+            Issue.record("bulk \(restored[k]), through a snapshot \(expected[k])")
+        }
+    }
+}
