@@ -80,3 +80,26 @@ struct MetricOverrides: Hashable, Sendable {
         footerReferenceSize = section.footerReferenceSize
     }
 }
+
+extension FlowSection {
+    /// A section of `itemCount` items without sizes of their own, with `overrides`
+    /// (the inverse of ``MetricOverrides/init(_:)``).
+    init(itemCount: Int, overrides: MetricOverrides?) {
+        self.init(
+            itemCount: itemCount, sectionInset: overrides?.sectionInset,
+            minimumLineSpacing: overrides?.minimumLineSpacing,
+            minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
+            headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
+    }
+}
+
+extension FlowSnapshot.Section {
+    /// A snapshot section of `items` with `sizes` and the overrides `overrides`.
+    init(id: FlowIdentifier, items: [FlowIdentifier], sizes: [FlowIdentifier: Size], overrides: MetricOverrides?) {
+        self.init(
+            id: id, items: items, sizes: sizes, sectionInset: overrides?.sectionInset,
+            minimumLineSpacing: overrides?.minimumLineSpacing,
+            minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
+            headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
+    }
+}

@@ -71,11 +71,7 @@ extension FlowLayoutState {
             forEachOwnSize(in: record) { item, size in sizes[items[item]] = size }
             let overrides = metrics.overrides[Int(record.metricsIndex)]
             snapshot.appendSection(
-                FlowSnapshot.Section(
-                    id: identity.sectionIDs[q], items: items, sizes: sizes, sectionInset: overrides?.sectionInset,
-                    minimumLineSpacing: overrides?.minimumLineSpacing,
-                    minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
-                    headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize))
+                FlowSnapshot.Section(id: identity.sectionIDs[q], items: items, sizes: sizes, overrides: overrides))
         }
         return snapshot
     }
@@ -338,10 +334,10 @@ extension FlowLayoutState {
             let p = sourceOf[q]!
             if whole[q] {
                 if staying[rank] {
-                    plan.batch.reloadSection(p, with: section(count: newSections[q].items.count, overridesOf[q]))
+                    plan.batch.reloadSection(p, with: FlowSection(itemCount: newSections[q].items.count, overrides: overridesOf[q]))
                 } else {
                     plan.batch.deleteSections([p])
-                    plan.batch.insertSection(section(count: newSections[q].items.count, overridesOf[q]), at: q)
+                    plan.batch.insertSection(FlowSection(itemCount: newSections[q].items.count, overrides: overridesOf[q]), at: q)
                 }
             } else {
                 addressable[p] = true
@@ -350,7 +346,7 @@ extension FlowLayoutState {
         }
         plan.batch.deleteSections((0..<oldCount).filter { destinationOf[$0] == nil })
         for q in 0..<newCount where sourceOf[q] == nil {
-            plan.batch.insertSection(section(count: newSections[q].items.count, overridesOf[q]), at: q)
+            plan.batch.insertSection(FlowSection(itemCount: newSections[q].items.count, overrides: overridesOf[q]), at: q)
         }
         plan.batch.deletedSections.sort()
         plan.batch.insertedSections.sort { $0.index < $1.index }
@@ -503,14 +499,6 @@ extension FlowLayoutState {
         plan.batch.insertedItems.sort { $0.indexPath < $1.indexPath }
         plan.batch.movedItems.sort { $0.to < $1.to }
         return plan
-    }
-
-    /// A section of `count` items without sizes of their own, with `overrides`.
-    private func section(count: Int, _ overrides: MetricOverrides?) -> FlowSection {
-        FlowSection(
-            itemCount: count, sectionInset: overrides?.sectionInset, minimumLineSpacing: overrides?.minimumLineSpacing,
-            minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
-            headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
     }
 }
 
