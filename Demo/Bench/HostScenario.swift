@@ -36,8 +36,10 @@ extension Scenarios {
         ]
     }
 
-    /// One frame through the host; returns the number of sizes it applied.
-    private func hostFrame(_ host: FlowLayoutHost, offset: Double, load: ScrollWorkload) throws -> Int {
+    /// One frame through the host in UIKit's order (a bounds change, then each
+    /// visible cell's preferred size); returns the number of sizes it applied.
+    /// The drop-in's bench (`UIKitScenario`) runs the same frame.
+    func hostFrame(_ host: FlowLayoutHost, offset: Double, load: ScrollWorkload) throws -> Int {
         var bounds = host.bounds
         bounds.origin.y = offset
         if try host.shouldInvalidateLayout(forBoundsChange: bounds) {

@@ -28,21 +28,7 @@ extension Scenarios {
         let speeds = [6.0, 14, 30, 60, -20, 45, 90, -8]
         let timing = try Timing.repeated(scrollFrames) { index in
             offset = max(0, offset + speeds[index / 150 % speeds.count])
-            var bounds = host.bounds
-            bounds.origin.y = offset
-            if try host.shouldInvalidateLayout(forBoundsChange: bounds) {
-                host.invalidateLayout(with: try host.invalidationContext(forBoundsChange: bounds))
-            }
-            host.prepare()
-            for original in try host.layoutAttributesForElements(in: host.bounds) where original.category == .cell {
-                var preferred = original
-                preferred.frame.size = load.realSize(original.indexPath)
-                guard try host.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original)
-                else { continue }
-                host.invalidateLayout(
-                    with: try host.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
-                reports += 1
-            }
+            reports += try hostFrame(host, offset: offset, load: load)
             offset = host.bounds.minY
         }
         var row = BenchRow(
