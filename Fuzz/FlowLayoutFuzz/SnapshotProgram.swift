@@ -23,9 +23,16 @@ struct SnapshotProgram {
     let configuration: FlowLayoutConfiguration
     let viewport: Size
     var content: [(id: FlowIdentifier, items: [FlowIdentifier])] = []
-    var own: [FlowIdentifier: Size] = [:]
-    var departed: [FlowIdentifier: Size] = [:]
-    var gone: [FlowIdentifier] = []
+    /// Every item's own size, and those of items that left, by identity (11.2).
+    var sizes = SnapshotSizeModel()
+    var own: [FlowIdentifier: Size] {
+        get { sizes.own }
+        set { sizes.own = newValue }
+    }
+    var gone: [FlowIdentifier] {
+        get { sizes.gone }
+        set { sizes.gone = newValue }
+    }
     var next: UInt64 = 1
     var step = 0
     /// What the last operations did, for a failure's message.
@@ -188,28 +195,11 @@ struct SnapshotProgram {
             if state.snapshot() != before { throw FuzzFailure("step \(step): a refused snapshot changed the state") }
             return
         }
-        let old = Set(content.flatMap(\.items))
-        var newOwn: [FlowIdentifier: Size] = [:]
-        for item in allNext {
-            if let size = given[item] {
-                newOwn[item] = size
-            } else if reloads.contains(item) && configuration.isSelfSizing {
-                continue
-            } else if old.contains(item) {
-                newOwn[item] = own[item]
-            } else {
-                newOwn[item] = departed[item]
-            }
-        }
-        for item in old where !nextSet.contains(item) {
-            departed[item] = own[item]
-            gone.append(item)
-        }
-        for item in allNext { departed[item] = nil }
-        gone.removeAll { nextSet.contains($0) }
+        sizes.apply(
+            old: Set(content.flatMap(\.items)), next: allNext, given: given, reloads: Set(reloads),
+            isSelfSizing: configuration.isSelfSizing)
         // A given size equal to the default is no size of its own.
-        for (item, size) in newOwn where configuration.isSelfSizing && size == configuration.estimatedItemSize { newOwn[item] = nil }
-        own = newOwn
+        for (item, size) in own where configuration.isSelfSizing && size == configuration.estimatedItemSize { own[item] = nil }
         content = edited
     }
 
@@ -221,7 +211,7 @@ struct SnapshotProgram {
                 archive, snapshot: Self.snapshot(content), configuration: configuration, viewportSize: viewport)
             guard restoration.fingerprintMatched else { throw FuzzFailure("step \(step): the same configuration's fingerprint differs") }
             state = restoration.state
-            departed = [:]
+            sizes.departed = [:]
             log.append("relaunch")
         } catch let error as FuzzFailure {
             throw error

@@ -33,11 +33,16 @@ struct SnapshotSequence {
     let viewportSize: Size
     /// The content: sections' identifiers and items.
     var content: [(id: FlowIdentifier, items: [FlowIdentifier])] = []
-    /// Every item's own size, by identity (absent: the default).
-    var own: [FlowIdentifier: Size] = [:]
-    /// Sizes of items that left, by identity.
-    var departed: [FlowIdentifier: Size] = [:]
-    var gone: [FlowIdentifier] = []
+    /// Every item's own size, and those of items that left, by identity (11.2).
+    var sizes = SnapshotSizeModel()
+    var own: [FlowIdentifier: Size] {
+        get { sizes.own }
+        set { sizes.own = newValue }
+    }
+    var gone: [FlowIdentifier] {
+        get { sizes.gone }
+        set { sizes.gone = newValue }
+    }
     var nextID: UInt64 = 1
     var issues: [String] = []
     var step = 0
@@ -208,27 +213,9 @@ struct SnapshotSequence {
             return
         }
         // The naive content: each item's size by 11.2.
-        let old = Set(content.flatMap(\.items))
-        var newOwn: [FlowIdentifier: Size] = [:]
-        for item in allNext {
-            if let size = given[item] {
-                newOwn[item] = size
-            } else if reloads.contains(item) && configuration.isSelfSizing {
-                continue
-            } else if old.contains(item) {
-                newOwn[item] = own[item]
-            } else {
-                newOwn[item] = departed[item]
-            }
-        }
-        let nextSet = Set(allNext)
-        for item in old where !nextSet.contains(item) {
-            departed[item] = own[item]
-            gone.append(item)
-        }
-        for item in allNext { departed[item] = nil }
-        gone.removeAll { nextSet.contains($0) }
-        own = newOwn
+        sizes.apply(
+            old: Set(content.flatMap(\.items)), next: allNext, given: given, reloads: Set(reloads),
+            isSelfSizing: configuration.isSelfSizing)
         content = next
     }
 
