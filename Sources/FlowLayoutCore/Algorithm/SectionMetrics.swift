@@ -83,7 +83,7 @@ struct MetricOverrides: Hashable, Sendable {
 
 extension FlowSection {
     /// A section of `itemCount` items without sizes of their own, with `overrides`
-    /// (the inverse of ``MetricOverrides/init(_:)``).
+    /// (the inverse of `MetricOverrides.init(_:)`).
     init(itemCount: Int, overrides: MetricOverrides?) {
         self.init(
             itemCount: itemCount, sectionInset: overrides?.sectionInset,
