@@ -110,57 +110,10 @@ extension FlowLayoutState {
     ///   else O(n).
     public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
         try checkSection(section, path: "section")
-        let record = sections[section]
-        let geometry = geometry(of: record)
-        let available = geometry.available
-        var result: [LayoutDiagnostic] = []
-        var runStart = -1
-        var widest = 0.0
-        var item = 0
-        func visit(_ main: Double, count: Int) {
-            if main > available {
-                if runStart < 0 {
-                    runStart = item
-                    widest = main
-                } else {
-                    widest = Swift.max(widest, main)
-                }
-            } else if runStart >= 0 {
-                result.append(
-                    .itemsWiderThanLine(section: section, items: runStart...(item - 1), itemExtent: widest, available: available))
-                runStart = -1
-            }
-            item += count
-        }
-        forEachItemSegment(of: record) { segment in
-            switch segment {
-            case .defaults(let count): visit(geometry.defaultMain, count: count)
-            case .sized(let size): visit(geometry.direction.main(size), count: 1)
-            }
-        }
-        visit(-.infinity, count: 0)
-        return result
+        return self.section(section).diagnostics(section: section)
     }
 
     // MARK: - Implementation
-
-    /// Calls `body` with every item of a section, as segments, in order, without
-    /// gathering them (a section may hold millions).
-    func forEachItemSegment(of record: SectionRecord, _ body: (ItemSegment) -> Void) {
-        guard let store = record.store else {
-            if record.itemCount > 0 { body(.defaults(record.itemCount)) }
-            return
-        }
-        if let given = store.givenSizes {
-            for size in given { body(.sized(size)) }
-            return
-        }
-        store.runs.forEach(from: 0, before: .zero) { run, _ in
-            var reader = RunReader(run)
-            while let segment = reader.next() { body(segment) }
-            return true
-        }
-    }
 
     /// Calls `body` with each element whose natural frame (pinned by `pinning`
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
