@@ -34,8 +34,3 @@ struct SectionContext {
         return Run(itemCount: itemCount, lineCount: lines, advance: geometry.defaultAdvance * lines)
     }
 }
-
-extension FlowLayoutState {
-    /// The context of laid-out section `q`, whose record is `record`.
-    func context(of record: SectionRecord) -> SectionContext { section(of: record).context }
-}

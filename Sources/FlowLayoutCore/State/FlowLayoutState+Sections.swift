@@ -40,13 +40,6 @@ extension FlowLayoutState {
     @inline(__always)
     func sectionMetrics(_ metricsIndex: Int32) -> SectionMetrics { metrics.metrics[Int(metricsIndex)] }
 
-    /// The offset of section `q`'s start: the sum of the extents before it.
-    /// Exact when every section before `q` is laid out.
-    ///
-    /// - Complexity: O(log S).
-    @inline(__always)
-    func sectionStart(_ q: Int) -> Offset { sections.prefix(before: q).extent }
-
     /// Changes section `q` through `body` and writes it back: the section's
     /// store is moved out of the tree first, so that it is changed in place
     /// unless another layout shares it.
@@ -74,15 +67,6 @@ extension FlowLayoutState {
     }
 
     // MARK: Laying out
-
-    /// Lays out every pending section up to and including `q`.
-    mutating func layOutPendingSections(through q: Int) {
-        while sections.summary.pending > 0 {
-            let first = sections.find(0, in: { $0.pending }, rule: .containing)
-            guard first.position <= q else { return }
-            layOutSection(first.position)
-        }
-    }
 
     /// Lays out section `q` (``SectionLayout/layOut()``).
     mutating func layOutSection(_ q: Int) {
@@ -132,7 +116,7 @@ extension FlowLayoutState {
     ///   `indexSections`).
     mutating func enforceContentLimit(path: @autoclosure () -> FieldPath, indexSections: Bool = false) throws(FlowLayoutError) {
         guard !isWithinContentLimit else { return }
-        layOutPendingSections(through: sections.count - 1)
+        layOutAllPendingSections()
         let limit = Offset(FlowLayoutLimits.maximumLength)
         let total = sections.summary.extent
         guard total > limit else { return }
