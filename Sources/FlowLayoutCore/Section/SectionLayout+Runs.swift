@@ -2,8 +2,8 @@
 /// (a section's first layout) or only packed (a pending section about to be
 /// edited before its first layout).
 extension SectionLayout {
-    /// The runs of a section whose items all have the sizes `given`: the one
-    /// full-layout loop, reading the host's array in place. Runs close at the
+    /// The runs of a section whose items all have the sizes `given`, reading the
+    /// host's array in place, line by line (``DenseLines``). Runs close at the
     /// first line start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do.
     ///
     /// - Complexity: O(n).
@@ -12,25 +12,22 @@ extension SectionLayout {
         runs.reserveCapacity(given.count / Run.sizedCapacity + 1)
         given.withUnsafeBufferPointer { sizes in
             let n = sizes.count
-            var p = 0
+            var lines = DenseLines(sizes, geometry: geometry)
             var runStart = 0
-            var lines = 0
+            var lineCount = 0
             var advance = Offset.zero
-            while p < n {
-                var line = OpenLine()
-                var q = p
-                while q < n && line.take(sizes[q], in: geometry) { q += 1 }
-                lines += 1
+            while let line = lines.next() {
+                lineCount += 1
                 advance += Offset(line.thickness) + geometry.lineSpacingOffset
-                p = q
+                let p = line.items.upperBound
                 if p - runStart >= Run.sizedCapacity || p == n {
                     let slice = UnsafeBufferPointer(rebasing: sizes[runStart..<p])
                     runs.append(
                         Run(
-                            itemCount: p - runStart, lineCount: lines, advance: advance, sizes: .dense(slice),
+                            itemCount: p - runStart, lineCount: lineCount, advance: advance, sizes: .dense(slice),
                             sizedCount: p - runStart))
                     runStart = p
-                    lines = 0
+                    lineCount = 0
                     advance = .zero
                 }
             }
