@@ -77,7 +77,7 @@ extension LocatedSection {
     private func supplementary(_ category: ElementCategory, cross: Double, extent: Double) -> LayoutAttributes {
         LayoutAttributes(
             category: category, indexPath: FlowIndexPath(item: 0, section: index),
-            frame: section.geometry.direction.rect(
+            frame: section.direction.rect(
                 main: 0, cross: cross, mainLength: section.metrics.viewportMain, crossLength: extent),
             zIndex: nil)
     }

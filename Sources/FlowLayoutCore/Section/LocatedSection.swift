@@ -54,9 +54,12 @@ extension FlowLayoutState {
                 layOutPendingSections(through: Swift.min(found.position, sections.count - 1))
                 continue
             }
-            guard let record = found.element else { return nil }
-            if record.isPending { layOutSection(found.position) }
-            return LocatedSection(index: found.position, start: found.before.extent, section: section(found.position))
+            guard var record = found.element else { return nil }
+            if record.isPending {
+                layOutSection(found.position)
+                record = sections[found.position]
+            }
+            return LocatedSection(index: found.position, start: found.before.extent, section: section(of: record))
         }
     }
 
@@ -67,8 +70,12 @@ extension FlowLayoutState {
     mutating func locatedSection(after located: LocatedSection) -> LocatedSection? {
         let q = located.index + 1
         guard q < sections.count else { return nil }
-        if sections[q].isPending { layOutSection(q) }
-        return LocatedSection(index: q, start: located.end, section: section(q))
+        var record = sections[q]
+        if record.isPending {
+            layOutSection(q)
+            record = sections[q]
+        }
+        return LocatedSection(index: q, start: located.end, section: section(of: record))
     }
 
     /// The exact start of section `q`, after laying out every pending section

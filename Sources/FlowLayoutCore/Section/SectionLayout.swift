@@ -69,6 +69,10 @@ struct SectionLayout {
     @inline(__always)
     var geometry: LineGeometry { resolved.geometry(itemCount: record.itemCount, store: record.store) }
 
+    /// The scroll direction: lines run across it.
+    @inline(__always)
+    var direction: ScrollDirection { resolved.geometry.direction }
+
     /// The rules of its extent under its current geometry.
     @inline(__always)
     var extents: SectionExtents { SectionExtents(metrics: resolved.metrics, geometry: geometry) }
