@@ -81,9 +81,8 @@ extension FlowLayoutState {
     /// The content size before pixel snapping.
     var naturalContentSize: Size {
         let total = sections.summary.extent.double
-        return configuration.scrollDirection == .vertical
-            ? Size(width: viewportSize.width, height: total)
-            : Size(width: total, height: viewportSize.height)
+        let direction = configuration.scrollDirection
+        return direction.size(main: direction.main(viewportSize), cross: total)
     }
 
     /// Lays out every pending section and returns the exact content size.
