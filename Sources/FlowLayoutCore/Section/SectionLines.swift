@@ -33,19 +33,17 @@ struct LineSpan: Hashable {
 struct DenseLines {
     /// The items.
     let sizes: UnsafeBufferPointer<Size>
-    /// The geometry of the section's lines.
-    let geometry: LineGeometry
     /// The first item of the next line.
     private(set) var position = 0
 
-    init(_ sizes: UnsafeBufferPointer<Size>, geometry: LineGeometry) {
+    init(_ sizes: UnsafeBufferPointer<Size>) {
         self.sizes = sizes
-        self.geometry = geometry
     }
 
-    /// The next line: its items and its thickness, or `nil` after the last.
+    /// The next line under `geometry` (the section's, the same at every
+    /// step): its items and its thickness, or `nil` after the last.
     @inline(__always)
-    mutating func next() -> (items: Range<Int>, thickness: Double)? {
+    mutating func next(in geometry: LineGeometry) -> (items: Range<Int>, thickness: Double)? {
         guard position < sizes.count else { return nil }
         var line = OpenLine()
         var end = position
@@ -61,8 +59,6 @@ struct DenseLines {
 /// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:through:_:)``)
 /// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
 struct RunLines {
-    /// The geometry of the section's lines.
-    let geometry: LineGeometry
     /// The top of the next line.
     private(set) var top: Offset
     private let run: Run
@@ -70,16 +66,16 @@ struct RunLines {
     private var breaker: LineBreaker<RunReader>?
     private var defaultsLeft: Bool
 
-    /// A cursor at the first line of `run`, whose top is `top`.
+    /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
+    /// (the section's; every step is given the same).
     init(_ run: Run, geometry: LineGeometry, top: Offset) {
-        self.geometry = geometry
         self.top = top
         self.run = run
         defaultsLeft = false
         if let sizes = run.sizes {
             if sizes.isDense && run.sizedCount == run.itemCount {
                 // Every item sized: lines straight from the buffer (the run keeps it alive).
-                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount), geometry: geometry)
+                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
             } else {
                 breaker = LineBreaker(RunReader(run), geometry: geometry)
             }
@@ -93,11 +89,11 @@ struct RunLines {
     /// Items read into `scratch` are valid until the next step.
     @inline(__always)
     mutating func next(
-        into scratch: inout [ItemSegment]
+        into scratch: inout [ItemSegment], in geometry: LineGeometry
     ) -> (group: LineGroup, items: LineItems, top: Offset, end: Offset)? {
         let lineTop = top
         if dense != nil {
-            guard let line = dense!.next() else { return nil }
+            guard let line = dense!.next(in: geometry) else { return nil }
             let group = LineGroup(
                 start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
                 isDefaultLines: false)
@@ -168,7 +164,7 @@ extension SectionContext {
     ) -> Bool {
         var lines = RunLines(run, geometry: geometry, top: top)
         var scratch: [ItemSegment] = []
-        while let (group, items, lineTop, end) = lines.next(into: &scratch) {
+        while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, body) { return false }
                 continue
@@ -239,7 +235,7 @@ extension SectionContext {
         let target = item - before.items
         var lines = RunLines(run, geometry: geometry, top: linesTop + before.advance)
         var scratch: [ItemSegment] = []
-        while let (group, items, lineTop, _) = lines.next(into: &scratch) {
+        while let (group, items, lineTop, _) = lines.next(into: &scratch, in: geometry) {
             if group.end <= target { continue }
             if !group.isDefaultLines {
                 let span = LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness)
