@@ -14,31 +14,22 @@ struct LocatedSection {
     let index: Int
     /// Its exact start: the offset of its header's leading edge.
     let start: Offset
-    /// Its exact extent.
-    let extent: Offset
-    /// What the line algorithms read about the laid-out section
-    /// (``SectionLayout/context``), gathered once.
-    let context: SectionContext
+    /// The section, laid out.
+    let section: SectionLayout
 
-    @inline(__always)
     fileprivate init(index: Int, start: Offset, section: SectionLayout) {
         self.index = index
         self.start = start
-        extent = section.extent
-        context = section.context
+        self.section = section
     }
-
-    /// Its resolved metrics.
-    @inline(__always)
-    var metrics: SectionMetrics { context.metrics }
 
     /// Where the section ends: the next section's start.
     @inline(__always)
-    var end: Offset { start + extent }
+    var end: Offset { start + section.extent }
 
     /// The leading edge of its first line: after the header and the leading inset.
     @inline(__always)
-    var linesTop: Offset { start + context.metrics.linesOffset }
+    var linesTop: Offset { start + section.metrics.linesOffset }
 }
 
 extension FlowLayoutState {

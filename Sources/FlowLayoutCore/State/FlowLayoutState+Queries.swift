@@ -128,7 +128,7 @@ extension FlowLayoutState {
         guard var located = locatedSection(reaching: key) else { return }
         while true {
             if located.start.double > high { return }
-            let metrics = located.metrics
+            let metrics = located.section.metrics
             let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
             if metrics.headerExtent > 0, meetsMainSpan, let attributes = located.header(pinning: pinning),
                 pinning?.pinsHeaders == true || located.start + Offset(metrics.headerExtent) >= key
