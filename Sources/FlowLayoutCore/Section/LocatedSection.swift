@@ -6,7 +6,7 @@
 /// `LocatedSection` is made only here, by calls that lay out every pending
 /// section up to and including it first (``FlowLayoutState/locatedSection(_:)``,
 /// ``FlowLayoutState/locatedSection(reaching:)``,
-/// ``FlowLayoutState/locatedSection(after:)``), so a query that holds one reads
+/// ``FlowLayoutState/advance(_:)``), so a query that holds one reads
 /// exact positions by construction. ``FlowLayoutState/start(ofSection:)`` gives
 /// the exact start alone (laying out only what comes before the section).
 struct LocatedSection {
@@ -63,19 +63,20 @@ extension FlowLayoutState {
         }
     }
 
-    /// The section after `located`, located (laid out if it was pending); `nil`
-    /// after the last.
+    /// Moves `located` to the section after it, located (laid out if it was
+    /// pending); returns `false`, leaving it as it is, after the last.
     ///
     /// - Complexity: O(log S), plus its layout if it was pending.
-    mutating func locatedSection(after located: LocatedSection) -> LocatedSection? {
+    mutating func advance(_ located: inout LocatedSection) -> Bool {
         let q = located.index + 1
-        guard q < sections.count else { return nil }
+        guard q < sections.count else { return false }
         var record = sections[q]
         if record.isPending {
             layOutSection(q)
             record = sections[q]
         }
-        return LocatedSection(index: q, start: located.end, section: section(of: record))
+        located = LocatedSection(index: q, start: located.end, section: section(of: record))
+        return true
     }
 
     /// The exact start of section `q`, after laying out every pending section

@@ -15,22 +15,19 @@ extension FlowLayoutState {
     /// The first line of the content whose far edge reaches `key`, or `nil` when
     /// every line ends before it.
     mutating func line(reaching key: Offset) -> LineLocation? {
-        var located = locatedSection(reaching: key)
-        while let section = located {
+        guard var section = locatedSection(reaching: key) else { return nil }
+        repeat {
             if let span = section.firstLine(reaching: key) { return LineLocation(section: section.index, span: span) }
-            located = locatedSection(after: section)
-        }
+        } while advance(&section)
         return nil
     }
 
     /// The line after `line`, in its section or a later one.
     mutating func line(after line: LineLocation) -> LineLocation? {
-        let located = locatedSection(line.section)
-        if let next = located.line(after: line.span) { return LineLocation(section: line.section, span: next) }
-        var later = locatedSection(after: located)
-        while let section = later {
+        var section = locatedSection(line.section)
+        if let next = section.line(after: line.span) { return LineLocation(section: line.section, span: next) }
+        while advance(&section) {
             if let span = section.firstLine(reaching: section.start) { return LineLocation(section: section.index, span: span) }
-            later = locatedSection(after: section)
         }
         return nil
     }

@@ -144,8 +144,7 @@ extension FlowLayoutState {
             }
             // Lines that ran past the rect put every later section past it too.
             if !cells.completed { return }
-            guard let next = locatedSection(after: located) else { return }
-            located = next
+            guard advance(&located) else { return }
         }
     }
 
