@@ -17,6 +17,7 @@ struct LocatedSection {
     /// The section, laid out.
     let section: SectionLayout
 
+    @inline(__always)
     fileprivate init(index: Int, start: Offset, section: SectionLayout) {
         self.index = index
         self.start = start
@@ -47,6 +48,7 @@ extension FlowLayoutState {
     /// before `key`.
     ///
     /// - Complexity: O(log S), plus the layout of the pending sections through it.
+    @inline(__always)
     mutating func locatedSection(reaching key: Offset) -> LocatedSection? {
         while true {
             let found = sections.find(key, in: { $0.extent }, rule: .reaching)
@@ -67,6 +69,7 @@ extension FlowLayoutState {
     /// pending); returns `false`, leaving it as it is, after the last.
     ///
     /// - Complexity: O(log S), plus its layout if it was pending.
+    @inline(__always)
     mutating func advance(_ located: inout LocatedSection) -> Bool {
         let q = located.index + 1
         guard q < sections.count else { return false }

@@ -34,6 +34,7 @@ struct SectionLayout {
     }
 
     /// A section stored as `record`, under the metrics entry `resolved`.
+    @inline(__always)
     init(record: SectionRecord, resolved: GeometrySelector, alignments: Alignments) {
         self.record = record
         self.resolved = resolved

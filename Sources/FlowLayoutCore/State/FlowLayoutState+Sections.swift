@@ -23,6 +23,7 @@ extension FlowLayoutState {
 
     /// The metrics entry `metricsIndex`, resolved: what chooses the geometry
     /// of sections under it.
+    @inline(__always)
     func resolved(_ metricsIndex: Int32) -> GeometrySelector {
         let index = Int(metricsIndex)
         return GeometrySelector(
