@@ -68,6 +68,7 @@ struct RunLines {
 
     /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
     /// (the section's; every step is given the same).
+    @inline(__always)
     init(_ run: Run, geometry: LineGeometry, top: Offset) {
         self.top = top
         self.run = run
