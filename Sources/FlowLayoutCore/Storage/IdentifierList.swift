@@ -4,8 +4,10 @@
 /// one chunk, never everything after it.
 ///
 /// Costs 8 bytes per identifier, plus a chunk's array header (32 bytes) and its
-/// index entry (8 bytes) per chunk of 256 to 1,024 identifiers: under 8.2 bytes
-/// per item for a list built whole, and at most twice that while chunks grow.
+/// index entry (8 bytes) per chunk of up to 1,024 identifiers: under 8.2 bytes
+/// per item for a list built whole; a full chunk grows by an eighth, so
+/// insertions leave at most about 9.3 bytes per item (removals leave their
+/// room in the chunk until it is rebuilt).
 struct IdentifierList: Sendable {
     /// The most identifiers one chunk holds before it is split.
     static let chunkCapacity = 1_024
@@ -71,6 +73,16 @@ struct IdentifierList: Sendable {
         return result
     }
 
+    /// The position of `identifier`, found by comparison.
+    ///
+    /// - Complexity: O(n).
+    func firstPosition(of identifier: FlowIdentifier) -> Int? {
+        for (c, chunk) in chunks.enumerated() {
+            if let found = chunk.firstIndex(of: identifier) { return starts[c] + found }
+        }
+        return nil
+    }
+
     /// Removes the identifiers at `removed` (positions before, ascending), then
     /// inserts `placed` at their positions after (ascending), like a batch
     /// (`flow-layout.md` 10.1).
@@ -99,6 +111,11 @@ struct IdentifierList: Sendable {
                 continue
             }
             let c = position >= count ? chunks.count - 1 : chunk(holding: position)
+            if chunks[c].count == chunks[c].capacity {
+                // Grow by an eighth, not the array's doubling: a chunk built
+                // whole is full, and one insertion would double its memory.
+                chunks[c].reserveCapacity(Swift.min(Self.chunkCapacity + 1, chunks[c].count + Swift.max(16, chunks[c].count / 8)))
+            }
             chunks[c].insert(placed[rank].identifier, at: position - starts[c])
             // Later chunks start one later (kept exact: the search reads them).
             for later in (c + 1)..<starts.count { starts[later] += 1 }
