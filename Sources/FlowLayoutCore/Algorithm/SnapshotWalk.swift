@@ -123,14 +123,10 @@ struct SnapshotWalk {
     /// time in the block that differs.
     @inline(__always)
     static func commonPrefix(_ a: UnsafePointer<FlowIdentifier>, _ b: UnsafePointer<FlowIdentifier>, count: Int) -> Int {
-        let x = UnsafeRawPointer(a)
-        let y = UnsafeRawPointer(b)
         var k = 0
         while k + 8 <= count {
             var difference: UInt64 = 0
-            for t in 0..<8 {
-                difference |= x.load(fromByteOffset: (k + t) * 8, as: UInt64.self) ^ y.load(fromByteOffset: (k + t) * 8, as: UInt64.self)
-            }
+            for t in 0..<8 { difference |= a[k + t].rawValue ^ b[k + t].rawValue }
             if difference != 0 { break }
             k += 8
         }

@@ -414,10 +414,8 @@ extension FlowLayoutState {
     ///
     /// - Complexity: O(n) comparisons.
     public func indexPath(ofItem identifier: FlowIdentifier) -> FlowIndexPath? {
-        guard let identity, identity.members.mayContain(identifier), let place = identity.position(of: identifier) else {
-            return nil
-        }
-        return FlowIndexPath(item: place.item, section: place.section)
+        guard let identity, identity.members.mayContain(identifier) else { return nil }
+        return identity.position(of: identifier)
     }
 
     /// Places V so that `frame`'s leading edge is `distance` from V's leading

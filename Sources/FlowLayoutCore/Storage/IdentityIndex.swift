@@ -38,9 +38,9 @@ struct IdentityIndex: Sendable {
     /// The section and position of item `identifier`, found by comparison.
     ///
     /// - Complexity: O(n) comparisons.
-    func position(of identifier: FlowIdentifier) -> (section: Int, item: Int)? {
+    func position(of identifier: FlowIdentifier) -> FlowIndexPath? {
         for (q, list) in items.enumerated() {
-            if let item = list.firstPosition(of: identifier) { return (q, item) }
+            if let item = list.firstPosition(of: identifier) { return FlowIndexPath(item: item, section: q) }
         }
         return nil
     }
