@@ -5,9 +5,9 @@
 ///
 /// Costs 8 bytes per identifier, plus a chunk's array header (32 bytes) and its
 /// index entry (8 bytes) per chunk of up to 1,024 identifiers: under 8.2 bytes
-/// per item for a list built whole; a full chunk grows by an eighth, so
-/// insertions leave at most about 9.3 bytes per item (removals leave their
-/// room in the chunk until it is rebuilt).
+/// per item for a list built whole; a chunk that takes insertions is rebuilt
+/// at its exact size (removals leave their room in the chunk until it is
+/// rebuilt).
 struct IdentifierList: Sendable {
     /// The most identifiers one chunk holds before it is split.
     static let chunkCapacity = 1_024
@@ -87,8 +87,8 @@ struct IdentifierList: Sendable {
     /// inserts `placed` at their positions after (ascending), like a batch
     /// (`flow-layout.md` 10.1).
     ///
-    /// - Complexity: O(removed · (log chunks + chunk) + placed · chunks) plus
-    ///   O(chunks) to re-index.
+    /// - Complexity: O(removed · (log chunks + chunk) + placed) plus the
+    ///   chunks placements land in, plus O(chunks) to re-index.
     mutating func edit(removing removed: [Int], placing placed: [(position: Int, identifier: FlowIdentifier)]) {
         guard !removed.isEmpty || !placed.isEmpty else { return }
         // Removals last first: each leaves the positions before it valid.
@@ -101,32 +101,56 @@ struct IdentifierList: Sendable {
             }
         }
         reindex()
-        // Insertions last first, each at its position among the items that are
-        // there before the earlier insertions: (position after) − (rank).
-        for rank in placed.indices.reversed() {
-            let position = placed[rank].position - rank
-            if chunks.isEmpty {
-                chunks.append([placed[rank].identifier])
-                starts = [0, 0]
+        guard !placed.isEmpty else { return }
+        // Each placement goes before the item that is at (position after) −
+        // (rank) once the removals are done, or at the end; the chunk holding
+        // that item is rebuilt once with all of its placements (split in
+        // halves or more when it grows past the capacity), the others are kept.
+        let total = count
+        if chunks.isEmpty {
+            self = IdentifierList(placed.map(\.identifier))
+            return
+        }
+        var rebuilt: [ContiguousArray<FlowIdentifier>] = []
+        rebuilt.reserveCapacity(chunks.count + placed.count / (Self.chunkCapacity / 2) + 1)
+        var k = 0
+        for c in chunks.indices {
+            let end = c == chunks.count - 1 ? total + 1 : starts[c + 1]
+            let first = k
+            while k < placed.count && placed[k].position - k < end { k += 1 }
+            guard k > first else {
+                rebuilt.append(chunks[c])
                 continue
             }
-            let c = position >= count ? chunks.count - 1 : chunk(holding: position)
-            if chunks[c].count == chunks[c].capacity {
-                // Grow by an eighth, not the array's doubling: a chunk built
-                // whole is full, and one insertion would double its memory.
-                chunks[c].reserveCapacity(Swift.min(Self.chunkCapacity + 1, chunks[c].count + Swift.max(16, chunks[c].count / 8)))
+            var merged = ContiguousArray<FlowIdentifier>()
+            merged.reserveCapacity(chunks[c].count + (k - first))
+            var r = first
+            var old = starts[c]
+            for identifier in chunks[c] {
+                while r < k && placed[r].position - r == old {
+                    merged.append(placed[r].identifier)
+                    r += 1
+                }
+                merged.append(identifier)
+                old += 1
             }
-            chunks[c].insert(placed[rank].identifier, at: position - starts[c])
-            // Later chunks start one later (kept exact: the search reads them).
-            for later in (c + 1)..<starts.count { starts[later] += 1 }
-            if chunks[c].count > Self.chunkCapacity {
-                let half = chunks[c].count / 2
-                let tail = ContiguousArray(chunks[c][half...])
-                chunks[c] = ContiguousArray(chunks[c][..<half])
-                chunks.insert(tail, at: c + 1)
-                starts.insert(starts[c] + half, at: c + 1)
+            while r < k {
+                merged.append(placed[r].identifier)
+                r += 1
+            }
+            if merged.count <= Self.chunkCapacity {
+                rebuilt.append(merged)
+                continue
+            }
+            let pieces = (merged.count + Self.buildChunk - 1) / Self.buildChunk
+            var from = 0
+            for piece in 0..<pieces {
+                let length = merged.count / pieces + (piece < merged.count % pieces ? 1 : 0)
+                rebuilt.append(ContiguousArray(merged[from..<(from + length)]))
+                from += length
             }
         }
+        chunks = rebuilt
         reindex()
     }
 
