@@ -124,20 +124,15 @@ struct IdentifierList: Sendable {
             }
             var merged = ContiguousArray<FlowIdentifier>()
             merged.reserveCapacity(chunks[c].count + (k - first))
-            var r = first
-            var old = starts[c]
-            for identifier in chunks[c] {
-                while r < k && placed[r].position - r == old {
-                    merged.append(placed[r].identifier)
-                    r += 1
-                }
-                merged.append(identifier)
-                old += 1
-            }
-            while r < k {
+            // The chunk's items between placements are copied a run at a time.
+            var copied = 0
+            for r in first..<k {
+                let before = placed[r].position - r - starts[c]
+                merged.append(contentsOf: chunks[c][copied..<before])
                 merged.append(placed[r].identifier)
-                r += 1
+                copied = before
             }
+            merged.append(contentsOf: chunks[c][copied...])
             if merged.count <= Self.chunkCapacity {
                 rebuilt.append(merged)
                 continue
