@@ -226,7 +226,7 @@ extension FlowLayoutState {
         // 1. Sections. The same sections in the same order (the common case)
         // need no table: the old identifiers are unique, so the new ones are.
         let sameSections =
-            hasIdentity && oldIDs.count == newCount && zip(oldIDs, newSections).allSatisfy { $0 == $1.id }
+            hasIdentity && oldIDs.count == newCount && oldIDs.indices.allSatisfy { oldIDs[$0] == newSections[$0].id }
         if !sameSections {
             var newIndexOf: [FlowIdentifier: Int] = [:]
             newIndexOf.reserveCapacity(newCount)
