@@ -131,14 +131,24 @@ extension FlowLayoutState {
         index.items = []
         var newLists: [IdentifierList] = []
         newLists.reserveCapacity(snapshot.sections.count)
+        // A section's list is the snapshot's own array when it has little
+        // spare room (shared with the host, no copy: its next snapshot is known
+        // unchanged in O(1) if it hands the same array); else the list before,
+        // edited.
         for (q, section) in snapshot.sections.enumerated() {
             if q < plan.listChanges.count, let change = plan.listChanges[q] {
                 var list = IdentifierList()
                 swap(&list, &lists[change.source])
-                list.edit(removing: change.removed, placing: change.placed)
+                if !list.shares(section.items) {
+                    if let shared = IdentifierList(sharing: section.items) {
+                        list = shared
+                    } else {
+                        list.edit(removing: change.removed, placing: change.placed)
+                    }
+                }
                 newLists.append(list)
             } else {
-                newLists.append(IdentifierList(section.items))
+                newLists.append(IdentifierList(sharing: section.items) ?? IdentifierList(section.items))
             }
         }
         index.items = newLists
@@ -280,7 +290,9 @@ extension FlowLayoutState {
             for p in 0..<oldCount {
                 let list = oldLists[p]
                 if let q = destinationOf[p], !whole[q] {
-                    if newSections[q].items.withUnsafeBufferPointer({ SnapshotWalk.isUnchanged(old: list, new: $0) }) {
+                    if list.shares(newSections[q].items)
+                        || newSections[q].items.withUnsafeBufferPointer({ SnapshotWalk.isUnchanged(old: list, new: $0) })
+                    {
                         unchanged[q] = true
                         continue
                     }

@@ -1,7 +1,9 @@
 /// The item identifiers of one section, in order (`flow-layout.md` 11.1): chunks
 /// of up to ``chunkCapacity`` identifiers indexed by their start positions, so
 /// that an insertion or a removal in the middle of a million items shifts at most
-/// one chunk, never everything after it.
+/// one chunk, never everything after it; or, after a snapshot, the snapshot's
+/// own array of the section, shared with the host (``init(sharing:)``), cut into
+/// chunks at the first edit.
 ///
 /// Costs 8 bytes per identifier, plus a chunk's array header (32 bytes) and its
 /// index entry (8 bytes) per chunk of up to 1,024 identifiers: under 8.2 bytes
@@ -38,6 +40,30 @@ struct IdentifierList: Sendable {
         }
         if !chunk.isEmpty { chunks.append(chunk) }
         reindex()
+    }
+
+    /// A list that holds `array`'s storage itself, as one chunk of any length,
+    /// when the array has little spare capacity (a snapshot's section, kept as
+    /// the host handed it: no copy, and the host's next snapshot is known
+    /// unchanged if it hands the same array, by ``shares(_:)``); `nil` otherwise.
+    /// The first edit cuts it into chunks.
+    ///
+    /// - Complexity: O(1).
+    init?(sharing array: [FlowIdentifier]) {
+        guard !array.isEmpty, array.capacity <= array.count + array.count / 32 + 4 else { return nil }
+        // Array and ContiguousArray share one buffer type: this is no copy.
+        chunks = [ContiguousArray(array)]
+        starts = [0, array.count]
+    }
+
+    /// Whether the list is `array`'s own storage, unchanged (see ``init(sharing:)``).
+    ///
+    /// - Complexity: O(1).
+    func shares(_ array: [FlowIdentifier]) -> Bool {
+        guard chunks.count == 1, chunks[0].count == array.count else { return false }
+        return chunks[0].withUnsafeBufferPointer { mine in
+            array.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 
     /// The number of identifiers.
@@ -91,6 +117,8 @@ struct IdentifierList: Sendable {
     ///   chunks placements land in, plus O(chunks) to re-index.
     mutating func edit(removing removed: [Int], placing placed: [(position: Int, identifier: FlowIdentifier)]) {
         guard !removed.isEmpty || !placed.isEmpty else { return }
+        // A list kept whole as a snapshot handed it is cut into chunks first.
+        if chunks.count == 1 && chunks[0].count > Self.chunkCapacity { self = IdentifierList(chunks[0]) }
         // Removals last first: each leaves the positions before it valid.
         for position in removed.reversed() {
             let c = chunk(holding: position)
@@ -172,7 +200,7 @@ struct IdentifierList: Sendable {
         precondition(starts.count == chunks.count + 1, "one start per chunk")
         var total = 0
         for (c, chunk) in chunks.enumerated() {
-            precondition(!chunk.isEmpty && chunk.count <= Self.chunkCapacity, "chunk \(c) size")
+            precondition(!chunk.isEmpty && (chunk.count <= Self.chunkCapacity || chunks.count == 1), "chunk \(c) size")
             precondition(starts[c] == total, "start of chunk \(c)")
             total += chunk.count
         }

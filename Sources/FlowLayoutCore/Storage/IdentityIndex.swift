@@ -3,9 +3,10 @@
 /// item identifier (for refusing duplicates without reading what did not
 /// change), and the sizes of items that left (``DepartedSizes``).
 ///
-/// Per item: 8 bytes in its section's ``IdentifierList`` plus one slot of the
-/// membership table (``IdentifierFingerprints``: 4 bytes at a load between 1/2
-/// and 4/5, 5 to 8 bytes): 13 to 16 bytes.
+/// Per item: 8 bytes in its section's ``IdentifierList`` (8.25 at most with
+/// the spare room of a snapshot's array it shares) plus one slot of the
+/// membership table (``IdentifierFingerprints``: 4 bytes at a load between
+/// 0.52 and 4/5, 5 to 7.7 bytes): 13 to 16 bytes.
 struct IdentityIndex: Sendable {
     /// Each section's identifier, in order.
     var sectionIDs: [FlowIdentifier] = []
