@@ -107,7 +107,8 @@ extension FlowLayoutState {
     ///   duplicate identifier or a size or reload of an identifier not in the
     ///   snapshot; ``FlowLayoutError/invalidValue(path:value:)`` for a bad
     ///   size; the batch's refusals (the content limit). Nothing changes.
-    /// - Complexity: O(n) comparisons of identifiers side by side (no hashing)
+    /// - Complexity: O(n) comparisons of identifiers side by side (no hashing;
+    ///   none for a section handed as the same array as the snapshot before)
     ///   plus, for what changed, O(c · log) hashing and batch work; a long block
     ///   inserted or removed far from any agreement (more than 128 items) or a
     ///   shuffle hashes what follows it in its section.
