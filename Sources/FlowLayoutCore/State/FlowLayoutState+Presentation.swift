@@ -20,7 +20,7 @@ extension FlowLayoutState {
     /// - Complexity: O(1), or the layout of the pending sections when mirroring
     ///   along the scroll axis.
     mutating func presentation() -> Presentation {
-        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutPendingSections(through: sections.count - 1) }
+        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutAllPendingSections() }
         let direction = configuration.scrollDirection
         let mirrors = options.layoutDirection == .rightToLeft
         let width = contentSize.width

@@ -245,7 +245,7 @@ extension FlowLayoutState {
         var after = next.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         if keySection >= 0 {
             for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
-                let start = sectionStart(q)
+                let start = start(ofSection: q)
                 if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
                     if let line = after, start == line.edge {
                         after?.headerSection = q
@@ -268,7 +268,7 @@ extension FlowLayoutState {
         // From the section after the key's: it may start exactly at the key.
         var q = Swift.min(keySection + 1, sections.count - 1)
         while q >= 0, q > (last?.section ?? -1) {
-            let start = sectionStart(q)
+            let start = start(ofSection: q)
             if start <= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
                 if let line = before, start == line.edge {
                     before?.headerSection = q
