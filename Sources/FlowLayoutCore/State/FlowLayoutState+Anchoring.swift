@@ -1,16 +1,21 @@
 /// Scroll anchoring (`flow-layout.md` 7.2, 8.4, 10.4): every update keeps one
-/// visible element still on screen.
+/// visible element still on screen, through one path.
 ///
-/// An update captures a ``VisibleAnchor`` before it changes anything: the first
-/// element meeting the visible rect (the last, with
+/// An update captures its anchor before it changes anything (``AnchorCapture``):
+/// the first element meeting the visible rect (the last, with
 /// ``FlowLayoutOptions/ScrollAnchor/lastVisibleItem``) and the edge of it that
-/// must stay put; or, after a scroll to an item (8.4), that item and the edge
-/// its position names, until the host scrolls elsewhere. After the change it
-/// asks the anchor where that element's edge is now; the difference is the
+/// must stay put; after a scroll to an item (8.4), that item and the edge its
+/// position names, until the host scrolls elsewhere; for a batch, every
+/// element in view, in order. After the change,
+/// ``FlowLayoutState/finishUpdate(anchor:previousContentSize:renumbering:)``
+/// takes the first candidate that survives (a batch passes its renumbering,
+/// which says what survives in place and as what; other updates keep every
+/// element), asks where its edge is now, and the difference is the
 /// content-offset adjustment, which also moves the stored visible rect, as the
-/// host's will. Frames are presented frames (mirrored, snapped), so a snapped
-/// anchor moves by whole pixels, and pinned headers and footers, which move
-/// with the visible rect, are never the anchor.
+/// host's will; the engine then holds the rect there (``AnchorHold``). Frames
+/// are presented frames (mirrored, snapped), so a snapped anchor moves by whole
+/// pixels, and pinned headers and footers, which move with the visible rect,
+/// are never the anchor.
 struct VisibleAnchor: Hashable, Sendable {
     /// The element kept still, as it was identified before the update.
     var element: ElementIdentifier
