@@ -10,7 +10,6 @@ extension LocatedSection {
     func forEachCell(
         in rect: Rect, from key: Offset, _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
-        let context = section.context
         let direction = context.geometry.direction
         let high = direction.crossSpan(rect).max
         let (mainLow, mainHigh) = direction.mainSpan(rect)
@@ -37,7 +36,6 @@ extension LocatedSection {
     ///
     /// - Complexity: O(log R + the item's run).
     func frame(ofItem item: Int) -> Rect {
-        let context = section.context
         let direction = context.geometry.direction
         var frame = Rect.zero
         context.withLine(containing: item, linesTop: linesTop) { line, items in
@@ -69,7 +67,7 @@ extension LocatedSection {
 
     /// The footer's offset: after the section's lines and its trailing inset.
     @inline(__always)
-    private var footerStart: Offset { end - Offset(section.metrics.footerExtent) }
+    private var footerStart: Offset { end - Offset(context.metrics.footerExtent) }
 
     /// The attributes of a header or footer whose span along the scroll axis
     /// starts at `cross`.
@@ -77,8 +75,8 @@ extension LocatedSection {
     private func supplementary(_ category: ElementCategory, cross: Double, extent: Double) -> LayoutAttributes {
         LayoutAttributes(
             category: category, indexPath: FlowIndexPath(item: 0, section: index),
-            frame: section.direction.rect(
-                main: 0, cross: cross, mainLength: section.metrics.viewportMain, crossLength: extent),
+            frame: context.geometry.direction.rect(
+                main: 0, cross: cross, mainLength: context.metrics.viewportMain, crossLength: extent),
             zIndex: nil)
     }
 
@@ -86,7 +84,7 @@ extension LocatedSection {
     /// `pinning` pins headers (8.1).
     @inline(__always)
     func header(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = section.metrics.headerExtent
+        let extent = context.metrics.headerExtent
         guard extent > 0 else { return nil }
         guard let pinning, pinning.pinsHeaders else {
             return supplementary(.header, cross: start.double, extent: extent)
@@ -99,13 +97,13 @@ extension LocatedSection {
     /// `pinning` pins footers (8.1).
     @inline(__always)
     func footer(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = section.metrics.footerExtent
+        let extent = context.metrics.footerExtent
         guard extent > 0 else { return nil }
         let natural = footerStart.double
         guard let pinning, pinning.pinsFooters else {
             return supplementary(.footer, cross: natural, extent: extent)
         }
-        let contentStart = (start + Offset(section.metrics.headerExtent)).double
+        let contentStart = (start + Offset(context.metrics.headerExtent)).double
         let cross = pinning.pinnedFooter(natural: natural, extent: extent, contentStart: contentStart)
         return supplementary(.footer, cross: cross, extent: extent)
     }
@@ -115,7 +113,7 @@ extension LocatedSection {
     /// The first line whose far edge reaches `key`.
     func firstLine(reaching key: Offset) -> LineSpan? {
         var found: LineSpan?
-        _ = section.context.forEachLine(linesTop: linesTop, from: key, through: .infinity) { span, _, _ in
+        _ = context.forEachLine(linesTop: linesTop, from: key, through: .infinity) { span, _, _ in
             found = span
             return false
         }
@@ -125,7 +123,7 @@ extension LocatedSection {
     /// The line after `line` in this section, if any.
     func line(after line: LineSpan) -> LineSpan? {
         var next: LineSpan?
-        _ = section.context.forEachLine(linesTop: linesTop, from: line.top + Offset(line.thickness), through: .infinity) {
+        _ = context.forEachLine(linesTop: linesTop, from: line.top + Offset(line.thickness), through: .infinity) {
             span, _, _ in
             guard span.firstItem > line.firstItem else { return true }
             next = span
@@ -139,8 +137,8 @@ extension LocatedSection {
         guard line.firstItem > 0 else { return nil }
         // The line before ends exactly a line spacing before this one starts.
         var previous: LineSpan?
-        let from = line.top - section.metrics.lineSpacingOffset
-        _ = section.context.forEachLine(linesTop: linesTop, from: from, through: .infinity) { span, _, _ in
+        let from = line.top - context.metrics.lineSpacingOffset
+        _ = context.forEachLine(linesTop: linesTop, from: from, through: .infinity) { span, _, _ in
             guard span.firstItem < line.firstItem else { return false }
             previous = span
             return true
@@ -150,10 +148,9 @@ extension LocatedSection {
 
     /// The section's last line, or `nil` without items.
     var lastLine: LineSpan? {
-        guard section.itemCount > 0 else { return nil }
-        let context = section.context
+        guard context.itemCount > 0 else { return nil }
         // The last line ends where the lines' advance, less one spacing, does.
-        let end = linesTop + context.runsSummary.advance - section.metrics.lineSpacingOffset
+        let end = linesTop + context.runsSummary.advance - context.metrics.lineSpacingOffset
         var last: LineSpan?
         _ = context.forEachLine(linesTop: linesTop, from: end, through: .infinity) { span, _, _ in
             last = span
@@ -165,7 +162,6 @@ extension LocatedSection {
     /// Calls `body` with the natural frame of each item of the line starting
     /// at item `firstItem`.
     func forEachItemFrame(ofLineAt firstItem: Int, _ body: (Rect) -> Void) {
-        let context = section.context
         let direction = context.geometry.direction
         _ = context.withLine(containing: firstItem, linesTop: linesTop) { span, items in
             context.placeLine(items, firstItem: span.firstItem, top: span.top, thickness: span.thickness) { placed in

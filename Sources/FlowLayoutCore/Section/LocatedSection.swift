@@ -14,22 +14,31 @@ struct LocatedSection {
     let index: Int
     /// Its exact start: the offset of its header's leading edge.
     let start: Offset
-    /// The section, laid out.
-    let section: SectionLayout
+    /// Its exact extent.
+    let extent: Offset
+    /// What the line algorithms read about the laid-out section
+    /// (``SectionLayout/context``), gathered once.
+    let context: SectionContext
 
+    @inline(__always)
     fileprivate init(index: Int, start: Offset, section: SectionLayout) {
         self.index = index
         self.start = start
-        self.section = section
+        extent = section.extent
+        context = section.context
     }
+
+    /// Its resolved metrics.
+    @inline(__always)
+    var metrics: SectionMetrics { context.metrics }
 
     /// Where the section ends: the next section's start.
     @inline(__always)
-    var end: Offset { start + section.extent }
+    var end: Offset { start + extent }
 
     /// The leading edge of its first line: after the header and the leading inset.
     @inline(__always)
-    var linesTop: Offset { start + section.metrics.linesOffset }
+    var linesTop: Offset { start + context.metrics.linesOffset }
 }
 
 extension FlowLayoutState {

@@ -52,7 +52,7 @@ struct SectionExtents {
         let defaults = Double(n - store.sizedCount)
         let main = (store.sums.main(direction) + defaults * geometry.defaultMain) / Double(n)
         let cross = (store.sums.cross(direction) + defaults * geometry.defaultCross) / Double(n)
-        let mean = direction == .vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
+        let mean = direction.size(main: main, cross: cross)
         let meanGeometry = LineGeometry(metrics: metrics, defaultSize: mean, direction: direction)
         let lines = meanGeometry.linesOfDefaults(n)
         return metrics.sectionExtent(totalAdvance: meanGeometry.defaultAdvance * lines, itemCount: n)

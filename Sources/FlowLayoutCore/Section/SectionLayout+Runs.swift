@@ -12,11 +12,11 @@ extension SectionLayout {
         runs.reserveCapacity(given.count / Run.sizedCapacity + 1)
         given.withUnsafeBufferPointer { sizes in
             let n = sizes.count
-            var lines = DenseLines(sizes, geometry: geometry)
+            var lines = DenseLines(sizes)
             var runStart = 0
             var lineCount = 0
             var advance = Offset.zero
-            while let line = lines.next() {
+            while let line = lines.next(in: geometry) {
                 lineCount += 1
                 advance += Offset(line.thickness) + geometry.lineSpacingOffset
                 let p = line.items.upperBound

@@ -33,19 +33,17 @@ struct LineSpan: Hashable {
 struct DenseLines {
     /// The items.
     let sizes: UnsafeBufferPointer<Size>
-    /// The geometry of the section's lines.
-    let geometry: LineGeometry
     /// The first item of the next line.
     private(set) var position = 0
 
-    init(_ sizes: UnsafeBufferPointer<Size>, geometry: LineGeometry) {
+    init(_ sizes: UnsafeBufferPointer<Size>) {
         self.sizes = sizes
-        self.geometry = geometry
     }
 
-    /// The next line: its items and its thickness, or `nil` after the last.
+    /// The next line under `geometry` (the section's, the same at every
+    /// step): its items and its thickness, or `nil` after the last.
     @inline(__always)
-    mutating func next() -> (items: Range<Int>, thickness: Double)? {
+    mutating func next(in geometry: LineGeometry) -> (items: Range<Int>, thickness: Double)? {
         guard position < sizes.count else { return nil }
         var line = OpenLine()
         var end = position
@@ -61,8 +59,6 @@ struct DenseLines {
 /// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:through:_:)``)
 /// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
 struct RunLines {
-    /// The geometry of the section's lines.
-    let geometry: LineGeometry
     /// The top of the next line.
     private(set) var top: Offset
     private let run: Run
@@ -70,16 +66,16 @@ struct RunLines {
     private var breaker: LineBreaker<RunReader>?
     private var defaultsLeft: Bool
 
-    /// A cursor at the first line of `run`, whose top is `top`.
+    /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
+    /// (the section's; every step is given the same).
     init(_ run: Run, geometry: LineGeometry, top: Offset) {
-        self.geometry = geometry
         self.top = top
         self.run = run
         defaultsLeft = false
         if let sizes = run.sizes {
             if sizes.isDense && run.sizedCount == run.itemCount {
                 // Every item sized: lines straight from the buffer (the run keeps it alive).
-                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount), geometry: geometry)
+                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
             } else {
                 breaker = LineBreaker(RunReader(run), geometry: geometry)
             }
@@ -89,28 +85,32 @@ struct RunLines {
     }
 
     /// The next group of lines (its first item counted from the run's), its
-    /// items, and its top; `nil` after the last. Items read into `scratch`
-    /// are valid until the next step.
+    /// items, its top and, for one line, its far edge; `nil` after the last.
+    /// Items read into `scratch` are valid until the next step.
     @inline(__always)
-    mutating func next(into scratch: inout [ItemSegment]) -> (group: LineGroup, items: LineItems, top: Offset)? {
+    mutating func next(
+        into scratch: inout [ItemSegment], in geometry: LineGeometry
+    ) -> (group: LineGroup, items: LineItems, top: Offset, end: Offset)? {
         let lineTop = top
         if dense != nil {
-            guard let line = dense!.next() else { return nil }
+            guard let line = dense!.next(in: geometry) else { return nil }
             let group = LineGroup(
                 start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
                 isDefaultLines: false)
-            top += Offset(line.thickness) + geometry.lineSpacingOffset
-            return (group, .sized(UnsafeBufferPointer(rebasing: dense!.sizes[line.items])), lineTop)
+            let end = lineTop + Offset(line.thickness)
+            top = end + geometry.lineSpacingOffset
+            return (group, .sized(UnsafeBufferPointer(rebasing: dense!.sizes[line.items])), lineTop, end)
         }
         if breaker != nil {
             scratch.removeAll(keepingCapacity: true)
             guard let group = breaker!.next(into: &scratch) else { return nil }
             if group.isDefaultLines {
                 top += geometry.defaultAdvance * group.lineCount
-                return (group, .defaults(group.itemCount), lineTop)
+                return (group, .defaults(group.itemCount), lineTop, top)
             }
-            top += Offset(group.thickness) + geometry.lineSpacingOffset
-            return (group, .segments(scratch[...]), lineTop)
+            let end = lineTop + Offset(group.thickness)
+            top = end + geometry.lineSpacingOffset
+            return (group, .segments(scratch[...]), lineTop, end)
         }
         guard defaultsLeft else { return nil }
         // Default items only: one stretch, ending where the run ends.
@@ -119,7 +119,7 @@ struct RunLines {
         top += geometry.defaultAdvance * lines
         let group = LineGroup(
             start: 0, itemCount: run.itemCount, lineCount: lines, thickness: geometry.defaultCross, isDefaultLines: true)
-        return (group, .defaults(run.itemCount), lineTop)
+        return (group, .defaults(run.itemCount), lineTop, top)
     }
 }
 
@@ -164,13 +164,13 @@ extension SectionContext {
     ) -> Bool {
         var lines = RunLines(run, geometry: geometry, top: top)
         var scratch: [ItemSegment] = []
-        while let (group, items, lineTop) = lines.next(into: &scratch) {
+        while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, body) { return false }
                 continue
             }
             if lineTop.double > high { return false }
-            if lineTop + Offset(group.thickness) >= key {
+            if end >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
                 if !body(span, items, nil) { return false }
             }
@@ -235,7 +235,7 @@ extension SectionContext {
         let target = item - before.items
         var lines = RunLines(run, geometry: geometry, top: linesTop + before.advance)
         var scratch: [ItemSegment] = []
-        while let (group, items, lineTop) = lines.next(into: &scratch) {
+        while let (group, items, lineTop, _) = lines.next(into: &scratch, in: geometry) {
             if group.end <= target { continue }
             if !group.isDefaultLines {
                 let span = LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness)

@@ -81,9 +81,8 @@ extension FlowLayoutState {
     /// The content size before pixel snapping.
     var naturalContentSize: Size {
         let total = sections.summary.extent.double
-        return configuration.scrollDirection == .vertical
-            ? Size(width: viewportSize.width, height: total)
-            : Size(width: total, height: viewportSize.height)
+        let direction = configuration.scrollDirection
+        return direction.size(main: direction.main(viewportSize), cross: total)
     }
 
     /// Lays out every pending section and returns the exact content size.
@@ -129,7 +128,7 @@ extension FlowLayoutState {
         guard var located = locatedSection(reaching: key) else { return }
         while true {
             if located.start.double > high { return }
-            let metrics = located.section.metrics
+            let metrics = located.metrics
             let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
             if metrics.headerExtent > 0, meetsMainSpan, let attributes = located.header(pinning: pinning),
                 pinning?.pinsHeaders == true || located.start + Offset(metrics.headerExtent) >= key
