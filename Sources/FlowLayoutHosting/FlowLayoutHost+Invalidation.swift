@@ -21,7 +21,6 @@ extension FlowLayoutHost {
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
         try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
-        if anchoredOffset != nil && newBounds.origin != bounds.origin { anchoredOffset = nil }
         if newBounds == bounds && !hasUnreportedSizeChange { return false }
         let config = state.configuration
         let pins = config.sectionHeadersPinToVisibleBounds || config.sectionFootersPinToVisibleBounds
@@ -68,7 +67,6 @@ extension FlowLayoutHost {
             throw error.prefixingPath(with: "newBounds")
         }
         elementsInView = nil
-        if newBounds.size != old.size { anchoredOffset = result.visibleRect.origin }
         let adjustment = result.update.contentSizeAdjustment
         var context = InvalidationContext(
             invalidateEverything: relayout, contentOffsetAdjustment: result.update.contentOffsetAdjustment,

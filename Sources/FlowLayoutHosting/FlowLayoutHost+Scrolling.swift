@@ -25,7 +25,7 @@ extension FlowLayoutHost {
     ///
     /// - Complexity: O(1).
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
-        guard let anchored = anchoredOffset else { return proposedContentOffset }
+        guard let anchored = state.anchoredContentOffset else { return proposedContentOffset }
         let direction = state.configuration.scrollDirection
         let limit = Swift.max(0, direction.cross(state.contentSize) - direction.cross(state.viewportSize))
         return direction.point(main: direction.main(anchored), cross: Swift.min(Swift.max(direction.cross(anchored), 0), limit))

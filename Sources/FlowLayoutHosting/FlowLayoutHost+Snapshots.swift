@@ -18,7 +18,6 @@ extension FlowLayoutHost {
         let applied = try state.apply(snapshot)
         counters.batchUpdates += 1
         elementsInView = nil
-        anchoredOffset = bounds.origin
         transitions = UpdateTransitions(applied.result.transitions, configuration: state.configuration)
         return applied
     }
@@ -47,7 +46,8 @@ extension FlowLayoutHost {
             archive, snapshot: snapshot, configuration: state.configuration, viewportSize: state.viewportSize,
             options: state.options)
         state = restoration.state
-        anchoredOffset = restoration.state.visibleRect?.origin
+        // The restored anchor placed the rect: the offset to answer after.
+        state.holdVisibleRect()
         transitions = nil
         elementsInView = nil
         return restoration

@@ -44,7 +44,6 @@ extension FlowLayoutHost {
         // offset answered next holds it.
         try supplySections(reaching: bounds, keepingAnchor: true)
         elementsInView = nil
-        anchoredOffset = bounds.origin
         transitions = UpdateTransitions(result.transitions, configuration: state.configuration)
     }
 

@@ -53,9 +53,6 @@ public final class FlowLayoutHost {
     /// (``/FlowLayoutCore/FlowLayoutState/reportSize(_:ofSupplementaryElementOfKind:inSection:)``).
     /// Default: `false`, as in UIKit.
     public var headersAndFootersSizeThemselves = false
-    /// The content offset that keeps the anchor after a batch update or a size
-    /// change, until the host's bounds move there or elsewhere.
-    var anchoredOffset: Point?
     /// The frames of the batch update in progress, between
     /// ``prepare(forCollectionViewUpdates:sections:itemSizes:)`` and
     /// ``finalizeCollectionViewUpdates()``.
@@ -199,7 +196,6 @@ public final class FlowLayoutHost {
             configuration: state.configuration, sections: sections, viewportSize: state.viewportSize, options: state.options)
         try next.setVisibleRect(bounds)
         state = next
-        anchoredOffset = nil
         transitions = nil
         elementsInView = nil
         lazySections?.reset(sectionCount: sections.count)
@@ -214,7 +210,6 @@ public final class FlowLayoutHost {
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> InvalidationContext {
         let update = try state.setConfiguration(configuration)
         elementsInView = nil
-        anchoredOffset = bounds.origin
         return InvalidationContext(
             invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
             contentSizeAdjustment: update.contentSizeAdjustment)
@@ -229,7 +224,6 @@ public final class FlowLayoutHost {
     public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> InvalidationContext {
         let update = try state.setOptions(options)
         elementsInView = nil
-        anchoredOffset = bounds.origin
         return InvalidationContext(
             invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
             contentSizeAdjustment: update.contentSizeAdjustment)

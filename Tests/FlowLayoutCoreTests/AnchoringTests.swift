@@ -125,4 +125,42 @@ struct AnchoringTests {
         #expect(abs(state.contentSize.height - truth) < 1)
         #expect(initial < truth / 2)
     }
+
+    /// The offset a host answers after an update (its `targetContentOffset`)
+    /// is the engine's: where the last batch, viewport or configuration change
+    /// put the visible rect, moved by every adjustment since, until the rect
+    /// is set elsewhere; a size report alone holds nothing.
+    @Test("the engine holds the offset an update asks for until the host scrolls elsewhere")
+    func anchoredContentOffset() throws {
+        // 10.4's example: 320 × 50 one per line, spacing 10, V.y = 120.
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50), minimumLineSpacing: 10),
+            sections: [FlowSection(itemCount: 20)], viewportSize: Size(width: 320, height: 100))
+        try state.setVisibleRect(Rect(x: 0, y: 120, width: 320, height: 100))
+        #expect(state.anchoredContentOffset == nil)
+        // A report above the anchor moves the rect by +30 but holds nothing.
+        var update = try state.reportSize(Size(width: 320, height: 80), forItemAt: FlowIndexPath(item: 0, section: 0))
+        #expect(update.contentOffsetAdjustment == Point(x: 0, y: 30))
+        #expect(state.anchoredContentOffset == nil)
+        // A batch: 3 items inserted above the anchor, +180, held.
+        var batch = BatchUpdate()
+        batch.insertItems(at: (0..<3).map { FlowIndexPath(item: $0, section: 0) })
+        update = try state.performBatchUpdates(batch).update
+        #expect(update.contentOffsetAdjustment == Point(x: 0, y: 180))
+        #expect(state.anchoredContentOffset == Point(x: 0, y: 330))
+        // A later report moves the hold with the rect.
+        update = try state.reportSize(Size(width: 320, height: 50), forItemAt: FlowIndexPath(item: 3, section: 0))
+        #expect(update.contentOffsetAdjustment == Point(x: 0, y: -30))
+        #expect(state.anchoredContentOffset == Point(x: 0, y: 300))
+        // The rect set where the hold is keeps it; elsewhere ends it.
+        try state.setVisibleRect(Rect(x: 0, y: 300, width: 320, height: 100))
+        #expect(state.anchoredContentOffset == Point(x: 0, y: 300))
+        try state.setVisibleRect(Rect(x: 0, y: 301, width: 320, height: 100))
+        #expect(state.anchoredContentOffset == nil)
+        // A configuration change holds the rect where it leaves it.
+        update = try state.setConfiguration(
+            FlowLayoutConfiguration(itemSize: Size(width: 320, height: 50), minimumLineSpacing: 20))
+        #expect(state.anchoredContentOffset == state.visibleRect?.origin)
+        #expect(update.contentOffsetAdjustment.y > 0)
+    }
 }

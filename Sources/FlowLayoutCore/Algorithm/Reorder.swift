@@ -44,14 +44,21 @@ struct Reorder: Hashable, Sendable {
 
     /// The index after the batch of the survivor at `old` before it.
     ///
-    /// - Complexity: O(log r + p) for r removed and p placed elements.
+    /// The survivor of rank `s` is preceded after the batch by the first `k`
+    /// placed elements, `k` the least with `placed[k] − k > s`: placed indexes
+    /// are sorted and unique, so `placed[k] − k` never decreases, and `k` is
+    /// found by a binary search.
+    ///
+    /// - Complexity: O(log r + log p) for r removed and p placed elements.
     func newIndex(ofSurvivor old: Int) -> Int {
-        var index = old - Self.countBelow(old, in: removed)
-        for position in placed {
-            guard position <= index else { break }
-            index += 1
+        let rank = old - Self.countBelow(old, in: removed)
+        var low = 0
+        var high = placed.count
+        while low < high {
+            let middle = (low + high) / 2
+            if placed[middle] - middle <= rank { low = middle + 1 } else { high = middle }
         }
-        return index
+        return rank + low
     }
 
     /// The index before the batch of the survivor of rank `rank` (0 for the first).

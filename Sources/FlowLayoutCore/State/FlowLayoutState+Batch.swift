@@ -111,21 +111,11 @@ extension FlowLayoutState {
                 throw error
             }
         }
-        // 4. Anchor. A batch ends a scroll to an item: its anchor is 10.4's.
-        scrollTarget = nil
-        let anchor = anchorThroughBatch(before: before, plan: plan)
-        var adjustment = Point.zero
-        if let anchor {
-            adjustment = configuration.scrollDirection.offset(cross: anchor.edge - edge(keptEdge, of: anchor.old.frame))
-            if var rect = visibleRect {
-                rect.origin.x += adjustment.x
-                rect.origin.y += adjustment.y
-                visibleRect = rect
-            }
-        }
-        let update = LayoutUpdate(
-            contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize, contentSize: contentSize,
-            anchor: anchor?.new, previousAnchorFrame: anchor?.old.frame)
+        // 4. Anchor: the first element in view before that survives in place.
+        let update = finishUpdate(
+            anchor: captureAnchor(among: before), previousContentSize: previousContentSize,
+            renumbering: { plan.survivorInPlace($0) })
+        let adjustment = update.contentOffsetAdjustment
         // 5. Transitions.
         let transitions = transitionsThroughBatch(before: before, plan: plan, previous: &previous, adjustment: adjustment)
         checkInvariants()
@@ -174,35 +164,6 @@ extension FlowLayoutState {
         }
         refineEstimateIfDue()
     }
-
-    /// Step 4: the first element in view before the batch (the last, anchoring
-    /// the last visible item) that survives it in place: not deleted, not moved,
-    /// its section neither deleted nor moved (a reloaded item survives, the
-    /// items of a reloaded section do not; a header or footer survives with its
-    /// section). Returns it before and after, and its kept edge now.
-    private mutating func anchorThroughBatch(before: [LayoutAttributes], plan: BatchPlan) -> (
-        old: LayoutAttributes, new: ElementIdentifier, edge: Double
-    )? {
-        let candidates = options.scrollAnchor == .firstVisibleItem ? before : before.reversed()
-        for candidate in candidates where !pins(candidate.category) {
-            let section = candidate.indexPath.section
-            guard plan.sectionMovedTo[section] == nil, let newSection = plan.newIndex(ofSection: section) else { continue }
-            let identifier: ElementIdentifier
-            if candidate.category == .cell {
-                if plan.items[section]?.movedTo[candidate.indexPath.item] != nil { continue }
-                guard let position = plan.newPosition(ofItem: candidate.indexPath.item, inSection: section) else { continue }
-                identifier = ElementIdentifier(category: .cell, indexPath: position)
-            } else {
-                identifier = ElementIdentifier(category: candidate.category, indexPath: FlowIndexPath(item: 0, section: newSection))
-            }
-            guard let frame = currentFrame(of: identifier) else { continue }
-            return (candidate, identifier, edge(keptEdge, of: frame))
-        }
-        return nil
-    }
-
-    /// The edge the anchor of a batch keeps.
-    private var keptEdge: KeptEdge { options.scrollAnchor == .firstVisibleItem ? .leading : .trailing }
 
     /// One element that exists after a batch and is in view before or after
     /// it: its identity, its frame after (nil when it was in view before but is
@@ -343,5 +304,21 @@ extension Sequence {
             previous = next
         }
         return true
+    }
+}
+
+extension BatchPlan {
+    /// The identity after the batch of an element that survives it in place
+    /// (`flow-layout.md` 10.4), or `nil`: not deleted, not moved, its section
+    /// neither deleted nor moved (a reloaded item survives, the items of a
+    /// reloaded section do not; a header or footer survives with its section).
+    func survivorInPlace(_ element: ElementIdentifier) -> ElementIdentifier? {
+        let section = element.indexPath.section
+        guard sectionMovedTo[section] == nil, let newSection = newIndex(ofSection: section) else { return nil }
+        guard element.category == .cell else {
+            return ElementIdentifier(category: element.category, indexPath: FlowIndexPath(item: 0, section: newSection))
+        }
+        if items[section]?.movedTo[element.indexPath.item] != nil { return nil }
+        return newPosition(ofItem: element.indexPath.item, inSection: section).map { ElementIdentifier(category: .cell, indexPath: $0) }
     }
 }

@@ -290,12 +290,21 @@ private struct BatchPlanner {
         var named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)] = []
         named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
         var reserved: Int?  // the section whose lists were last sized for the insertions
+        // The section last resolved, and the one before the batch it lands in:
+        // insertions usually name one section, and resolving it is a few lookups.
+        var resolved: (section: Int, old: Int)?
         for (index, insertion) in batch.insertedItems.enumerated() {
             // 10.6: an item insert inside a section the batch inserts is redundant: dropped.
             let section = insertion.indexPath.section
-            if section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
+            if !inserted.isEmpty && section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
             let entry = Entry(field: .insertItems, index: index)
-            let old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
+            let old: Int
+            if let resolved, resolved.section == section {
+                old = resolved.old
+            } else {
+                old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
+                resolved = (section, old)
+            }
             named.append((insertion.indexPath, old, entry))
             if batch.insertedItems.count > 1, reserved != old {
                 // Sized once for the whole list: fifty insertions into one
@@ -314,8 +323,15 @@ private struct BatchPlanner {
             items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
             placedItems[old, default: []].append(move.to.item)
         }
+        // Positions named in increasing order (a list of insertions usually is)
+        // cannot name one twice: the record of what named each is then not kept.
+        var increasing = true
+        for index in named.indices.dropFirst() where !(named[index - 1].indexPath < named[index].indexPath) {
+            increasing = false
+            break
+        }
         var namedAfter: [FlowIndexPath: Entry] = [:]
-        if named.count > 1 { namedAfter.reserveCapacity(named.count) }  // no rehashing as it fills
+        if named.count > 1 && !increasing { namedAfter.reserveCapacity(named.count) }  // no rehashing as it fills
         // The count after the batch of the section last looked at (operations
         // usually name one section, and reading a count searches the section tree).
         var counted: (old: Int, countAfter: Int)?
@@ -333,7 +349,7 @@ private struct BatchPlanner {
             guard indexPath.item < countAfter else {
                 throw .invalidBatch(path: entry.path.appending("item"), problem: .itemPastEnd(indexPath, itemCountAfter: countAfter))
             }
-            if let other = namedAfter.updateValue(entry, forKey: indexPath) {
+            if !increasing, let other = namedAfter.updateValue(entry, forKey: indexPath) {
                 throw .invalidBatch(path: entry.path, problem: .namedTwice(otherPath: other.path))
             }
         }
@@ -353,6 +369,13 @@ private struct BatchPlanner {
 
     // MARK: Result
 
+    /// `list` sorted: itself when it already is (one insertion, or a list
+    /// named in order), without a new array.
+    private static func sorted(_ list: [Int]) -> [Int] {
+        for index in list.indices.dropFirst() where list[index] < list[index - 1] { return list.sorted() }
+        return list
+    }
+
     private func plan(items: [Int: BatchPlan.ItemPlan]) -> BatchPlan {
         let sectionOrder = Reorder(
             oldCount: sectionCount, removed: (Array(deleted) + Array(movedTo.keys)).sorted(),
@@ -362,13 +385,15 @@ private struct BatchPlanner {
             reloadedSections: reloaded, insertedSections: inserted, items: items)
     }
 
-    /// The plan, each touched section's item reordering completed.
-    func finished() -> BatchPlan {
-        var items = items
+    /// The plan, each touched section's item reordering completed. The
+    /// planner gives its item plans up (so they change in place, uncopied).
+    mutating func finished() -> BatchPlan {
+        var items = self.items
+        self.items = [:]
         for section in items.keys {
             items[section]!.reorder = Reorder(
-                oldCount: state.sections[section].itemCount, removed: (removedItems[section] ?? []).sorted(),
-                placed: (placedItems[section] ?? []).sorted())
+                oldCount: state.sections[section].itemCount, removed: Self.sorted(removedItems[section] ?? []),
+                placed: Self.sorted(placedItems[section] ?? []))
         }
         return BatchPlan(
             sections: sectionPlan!.sections, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom,
@@ -382,15 +407,23 @@ extension FlowLayoutState {
     /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
     func itemEdits(for plan: BatchPlan.ItemPlan, section: Int) -> [ItemEdit] {
         let record = sections[section]
-        var events: [(edit: ItemEdit, order: Int)] = []
+        // One change each, unmerged: the items it replaces, the one it puts
+        // there (none for a removal), and its rank at one position (insertions
+        // first).
+        struct Event {
+            var range: Range<Int>
+            var segment: ItemSegment?
+            var order: Int
+        }
+        var events: [Event] = []
         events.reserveCapacity(plan.reorder.removed.count + plan.reorder.placed.count + plan.reloaded.count)
         for item in plan.reorder.removed {
-            events.append((ItemEdit(range: item..<(item + 1), replacement: []), 1))
+            events.append(Event(range: item..<(item + 1), segment: nil, order: 1))
         }
         for (rank, position) in plan.reorder.placed.enumerated() {
             let point = plan.reorder.insertionPoint(ofPlaced: rank)
             let segment: ItemSegment
-            if let source = plan.movedFrom[position] {
+            if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
                 // A moved item keeps its size, measured or not.
                 let size = explicitSize(ofItem: source.item, in: sections[source.section])
                 segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
@@ -398,7 +431,7 @@ extension FlowLayoutState {
                 let size = plan.inserted[position] ?? nil
                 segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
             }
-            events.append((ItemEdit(range: point..<point, replacement: [segment]), 0))
+            events.append(Event(range: point..<point, segment: segment, order: 0))
         }
         for (item, size) in plan.reloaded {
             let segment: ItemSegment
@@ -409,24 +442,35 @@ extension FlowLayoutState {
             } else {
                 segment = explicitSize(ofItem: item, in: record).map { .sized($0) } ?? .defaults(1)
             }
-            events.append((ItemEdit(range: item..<(item + 1), replacement: [segment]), 1))
+            events.append(Event(range: item..<(item + 1), segment: segment, order: 1))
         }
         // Sort by position, insertions before what they precede (stable: placed
-        // items keep their order after the batch).
-        let sorted = events.enumerated().sorted {
-            ($0.element.edit.range.lowerBound, $0.element.order, $0.offset)
-                < ($1.element.edit.range.lowerBound, $1.element.order, $1.offset)
+        // items keep their order after the batch). Events often come in that
+        // order already (insertions only, or deletions only): then they stay.
+        var ordered = true
+        for index in events.indices.dropFirst()
+        where (events[index].range.lowerBound, events[index].order)
+            < (events[index - 1].range.lowerBound, events[index - 1].order)
+        {
+            ordered = false
+            break
+        }
+        if !ordered {
+            events = events.enumerated().sorted {
+                ($0.element.range.lowerBound, $0.element.order, $0.offset)
+                    < ($1.element.range.lowerBound, $1.element.order, $1.offset)
+            }.map(\.element)
         }
         var edits: [ItemEdit] = []
-        edits.reserveCapacity(sorted.count)
-        for (_, event) in sorted {
-            if let last = edits.last?.range, event.edit.range.lowerBound <= last.upperBound {
+        edits.reserveCapacity(events.count)
+        for event in events {
+            if let last = edits.last?.range, event.range.lowerBound <= last.upperBound {
                 // Merged in place: fifty insertions at one point append to one
                 // replacement instead of copying it fifty times.
-                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, event.edit.range.upperBound)
-                edits[edits.count - 1].replacement.append(contentsOf: event.edit.replacement)
+                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, event.range.upperBound)
+                if let segment = event.segment { edits[edits.count - 1].replacement.append(segment) }
             } else {
-                edits.append(event.edit)
+                edits.append(ItemEdit(range: event.range, replacement: event.segment.map { [$0] } ?? []))
             }
         }
         return edits

@@ -57,7 +57,7 @@ extension FlowLayoutState {
                 }
             }
         let origin = offsetPoint(forReadingOffset: reading)
-        scrollTarget = ScrollTarget(indexPath: indexPath, kept: kept, origin: origin)
+        hold = AnchorHold(origin: origin, target: ScrollTarget(indexPath: indexPath, kept: kept))
         checkInvariants()
         return origin
     }

@@ -54,7 +54,7 @@ extension FlowLayoutState {
         }
         var next = self
         let previousContentSize = next.contentSize
-        let anchor = next.captureAnchor()
+        let anchor = next.captureAnchor(startsHold: false)
         var overrides = next.metrics.overrides[Int(record.metricsIndex)] ?? MetricOverrides()
         if kind == .header { overrides.headerReferenceSize = size } else { overrides.footerReferenceSize = size }
         let index = next.metrics.index(

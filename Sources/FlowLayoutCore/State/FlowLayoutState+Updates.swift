@@ -7,8 +7,8 @@
 extension FlowLayoutState {
     /// Sets the rect of content the host shows. A pure scroll: the layout does
     /// not change (`flow-layout.md` 7.3); pinned headers and footers follow the
-    /// rect (8.1). A rect elsewhere than where a scroll to an item put it ends
-    /// that scroll's hold on the item (8.4).
+    /// rect (8.1). A rect elsewhere than where the last update or a scroll to
+    /// an item put it ends the engine's hold on it (and on the item, 8.4).
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a NaN or
     ///   infinite component or a negative size.
@@ -16,7 +16,7 @@ extension FlowLayoutState {
     public mutating func setVisibleRect(_ rect: Rect) throws(FlowLayoutError) {
         try Self.validate(rect: rect, path: "visibleRect")
         visibleRect = rect
-        if scrollTarget?.origin != rect.origin { scrollTarget = nil }
+        if hold?.origin != rect.origin { hold = nil }
     }
 
     /// Applies the real sizes items reported, re-laying out only what they can
@@ -35,7 +35,7 @@ extension FlowLayoutState {
     public mutating func reportSizes(_ reports: [SizeReport]) throws(FlowLayoutError) -> LayoutUpdate {
         try validate(reports: reports, path: "sizeReports")
         let previousContentSize = contentSize
-        let anchor = captureAnchor()
+        let anchor = captureAnchor(startsHold: false)
         try applyReports(reports, path: "sizeReports")
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         checkInvariants()
@@ -72,7 +72,7 @@ extension FlowLayoutState {
                 contentOffsetAdjustment: .zero, previousContentSize: previousContentSize, contentSize: contentSize,
                 anchor: nil)
         }
-        let anchor = captureAnchor()
+        let anchor = captureAnchor(startsHold: true)
         var next = self
         next.viewportSize = size
         next.invalidateAllSections()
@@ -92,7 +92,7 @@ extension FlowLayoutState {
     public mutating func setConfiguration(_ newConfiguration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try Self.validate(configuration: newConfiguration, path: "configuration")
         let previousContentSize = contentSize
-        let anchor = captureAnchor(before: newConfiguration)
+        let anchor = captureAnchor(before: newConfiguration, startsHold: true)
         var next = self
         if newConfiguration.estimatedItemSize != next.configuration.estimatedItemSize {
             next.currentEstimatedItemSize = newConfiguration.estimatedItemSize
@@ -122,7 +122,7 @@ extension FlowLayoutState {
     public mutating func setOptions(_ newOptions: FlowLayoutOptions) throws(FlowLayoutError) -> LayoutUpdate {
         try Self.validate(options: newOptions, path: "options")
         let previousContentSize = contentSize
-        let anchor = captureAnchor()
+        let anchor = captureAnchor(startsHold: true)
         options = newOptions
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         checkInvariants()
@@ -145,11 +145,11 @@ extension FlowLayoutState {
         try validate(reports: request.sizeReports, path: "sizeReports")
         let previousContentSize = contentSize
         let previousVisibleRect = visibleRect
-        let previousTarget = scrollTarget
+        let previousHold = hold
         visibleRect = request.visibleRect
-        if scrollTarget?.origin != request.visibleRect.origin { scrollTarget = nil }
+        if hold?.origin != request.visibleRect.origin { hold = nil }
         // A frame that only scrolls changes nothing and keeps no anchor.
-        let anchor = resizes || !request.sizeReports.isEmpty ? captureAnchor() : nil
+        let anchor = resizes || !request.sizeReports.isEmpty ? captureAnchor(startsHold: resizes) : nil
         do {
             if resizes {
                 // Rare: the whole frame is applied to a copy, so that a refusal of
@@ -169,7 +169,7 @@ extension FlowLayoutState {
             }
         } catch {
             visibleRect = previousVisibleRect
-            scrollTarget = previousTarget
+            hold = previousHold
             throw error
         }
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)

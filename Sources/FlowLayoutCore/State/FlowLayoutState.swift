@@ -59,8 +59,9 @@ public struct FlowLayoutState: Sendable {
     var metrics: MetricsTable
     /// Reports counted for estimate refinement, and when it refreshes next.
     var measuredTotals = MeasuredTotals()
-    /// The item the host last scrolled to, held in place until it scrolls away.
-    var scrollTarget: ScrollTarget?
+    /// Where the last update (or scroll to an item) put the visible rect, held
+    /// until the host scrolls away.
+    var hold: AnchorHold?
     /// The items' and sections' identifiers, when the content came from a
     /// snapshot (`flow-layout.md` 11); `nil` otherwise.
     var identity: IdentityIndex?
