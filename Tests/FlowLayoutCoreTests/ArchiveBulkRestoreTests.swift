@@ -24,7 +24,7 @@ import Testing
         for (q, count) in content.itemCounts.enumerated() {
             saved.appendSection(
                 FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)])))
-            positional.append(matched ? content.sizes[start..<(start + count)].map { $0.isUnsized ? nil : $0 } : [])
+            positional.append(matched ? content.sizes[q].map { $0.isUnsized ? nil : $0 } : [])
             start += count
         }
         _ = try state.apply(saved, positionalSizes: matched ? positional : nil)

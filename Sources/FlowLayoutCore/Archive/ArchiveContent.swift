@@ -1,7 +1,8 @@
 /// What an archive holds (`flow-layout.md` 11.5), read and checked whole
 /// before anything is restored: the fingerprint, the anchor, the sections,
-/// and every item's identifier and saved size in two flat arrays, in saved
-/// order, ready to be cut into the sections' storage.
+/// every item's identifier in one flat array, in saved order, and each
+/// section's saved sizes in an array of its own, ready to become the
+/// section's storage as it is.
 struct ArchiveContent {
     var fingerprint: UInt64
     /// 1 item, 2 header, 3 footer; the ordinal of the item or section; the distance.
@@ -10,9 +11,9 @@ struct ArchiveContent {
     var itemCounts: [Int]
     /// Every item's identifier, in saved order.
     var items: [FlowIdentifier]
-    /// Every item's saved size, in saved order; ``Size/unsized`` for an item
-    /// saved without a size of its own.
-    var sizes: [Size]
+    /// Each section's saved sizes, one per item, in saved order;
+    /// ``Size/unsized`` for an item saved without a size of its own.
+    var sizes: [[Size]]
     /// The number of items saved with a size of their own.
     var sizedCount: Int
 
@@ -67,22 +68,32 @@ struct ArchiveContent {
             total += count
             guard total <= room else { throw .invalidArchive(.truncated) }
         }
-        // The items, straight into the two arrays (a failure is kept and
-        // thrown once both are whole).
+        // The items: identifiers straight into one array, sizes into one
+        // array a section (a failure is kept and thrown once they are whole).
         var failure: FlowLayoutError?
-        var decoded = 0
-        var sizes: [Size] = []
+        var sizes: [[Size]] = []
+        sizes.reserveCapacity(sectionCount)
         var sized = 0
+        let counts = itemCounts
         items = [FlowIdentifier](unsafeUninitializedCapacity: total) { identifiers, identifierCount in
-            sizes = [Size](unsafeUninitializedCapacity: total) { sizes, sizeCount in
-                do throws(FlowLayoutError) {
-                    sized = try Self.readItems(from: &reader, into: identifiers, sizes, count: total, decoded: &decoded)
-                } catch {
-                    failure = error
-                }
-                sizeCount = decoded
+            var cursor = ItemCursor()
+            var start = 0
+            for count in counts {
+                sizes.append(
+                    [Size](unsafeUninitializedCapacity: count) { sectionSizes, sizeCount in
+                        guard failure == nil, count > 0 else { return }
+                        do throws(FlowLayoutError) {
+                            sized += try cursor.read(
+                                count, from: &reader, into: identifiers.baseAddress! + start, sectionSizes.baseAddress!)
+                            sizeCount = count
+                        } catch {
+                            // Identifiers and sizes are plain values: nothing to deinitialize.
+                            failure = error
+                        }
+                    })
+                start += count
             }
-            identifierCount = decoded
+            identifierCount = failure == nil ? total : 0
         }
         if let failure { throw failure }
         self.sizes = sizes
@@ -92,29 +103,6 @@ struct ArchiveContent {
             let limit = anchor.kind == 1 ? total : sectionCount
             guard anchor.ordinal < limit else { throw .invalidArchive(.malformed("an anchor past the end")) }
         }
-    }
-
-    /// Reads `count` items (an identifier as the zigzag difference from the
-    /// one before, then a size) into `identifiers` and `sizes`, counting in
-    /// `decoded` those written; returns how many have a size.
-    private static func readItems(
-        from reader: inout ArchiveReader, into identifiers: UnsafeMutableBufferPointer<FlowIdentifier>,
-        _ sizes: UnsafeMutableBufferPointer<Size>, count: Int, decoded: inout Int
-    ) throws(FlowLayoutError) -> Int {
-        var previous: UInt64 = 0
-        var previousWidth = Double.nan
-        var sized = 0
-        for k in 0..<count {
-            let zigzag = try reader.varint()
-            previous = previous &+ ((zigzag >> 1) ^ (0 &- (zigzag & 1)))
-            let flags = try reader.byte()
-            let size = flags == 0 ? Size.unsized : try reader.size(flags, previousWidth: &previousWidth)
-            if flags != 0 { sized += 1 }
-            identifiers.initializeElement(at: k, to: FlowIdentifier(previous))
-            sizes.initializeElement(at: k, to: size)
-            decoded = k + 1
-        }
-        return sized
     }
 
     /// The section the saved anchor belongs to, or `nil` without an anchor.
@@ -127,5 +115,39 @@ struct ArchiveContent {
             if anchor.ordinal < start { return q }
         }
         return nil
+    }
+}
+
+/// Reads items (`flow-layout.md` 11.5): each an identifier as the zigzag
+/// difference from the one before, then a size, whose width may be the one
+/// before; the one before carries over from section to section.
+private struct ItemCursor {
+    var previous: UInt64 = 0
+    var previousWidth = Double.nan
+
+    /// Reads `count` items into `identifiers` and `sizes`; returns how many
+    /// have a size of their own.
+    mutating func read(
+        _ count: Int, from reader: inout ArchiveReader, into identifiers: UnsafeMutablePointer<FlowIdentifier>,
+        _ sizes: UnsafeMutablePointer<Size>
+    ) throws(FlowLayoutError) -> Int {
+        var previous = previous
+        var previousWidth = previousWidth
+        var sized = 0
+        for k in 0..<count {
+            let zigzag = try reader.varint()
+            previous = previous &+ ((zigzag >> 1) ^ (0 &- (zigzag & 1)))
+            (identifiers + k).initialize(to: FlowIdentifier(previous))
+            let flags = try reader.byte()
+            if flags == 0 {
+                (sizes + k).initialize(to: .unsized)
+            } else {
+                (sizes + k).initialize(to: try reader.size(flags, previousWidth: &previousWidth))
+                sized += 1
+            }
+        }
+        self.previous = previous
+        self.previousWidth = previousWidth
+        return sized
     }
 }

@@ -292,16 +292,12 @@ extension FlowLayoutState {
         var lists: [IdentifierList] = []
         lists.reserveCapacity(content.itemCounts.count)
         start = 0
-        content.sizes.withUnsafeBufferPointer { sizes in
-            for (q, count) in content.itemCounts.enumerated() {
-                var record = makeRecord(for: FlowSection(itemCount: count), sums: .zero)
-                if withSizes && count > 0 {
-                    record = savedRecord(record, sizes: UnsafeBufferPointer(rebasing: sizes[start..<(start + count)]))
-                }
-                records.append(record)
-                lists.append(IdentifierList(content.items[start..<(start + count)]))
-                start += count
-            }
+        for (q, count) in content.itemCounts.enumerated() {
+            var record = makeRecord(for: FlowSection(itemCount: count), sums: .zero)
+            if withSizes && count > 0 { record = savedRecord(record, sizes: content.sizes[q]) }
+            records.append(record)
+            lists.append(IdentifierList(content.items[start..<(start + count)]))
+            start += count
         }
         sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
         try enforceContentLimit(path: "")
@@ -322,16 +318,21 @@ extension FlowLayoutState {
     /// kept in one array, as sizes a host gives are, so that laying the
     /// section out is one pass over them; else (or when the estimate is
     /// refined from measured sizes, which reads runs) they are packed into runs.
-    private func savedRecord(_ empty: SectionRecord, sizes: UnsafeBufferPointer<Size>) -> SectionRecord {
-        let sums = SizeSums(sizes)
-        guard sums.count > 0 else { return empty }
+    private func savedRecord(_ empty: SectionRecord, sizes: [Size]) -> SectionRecord {
         var record = empty
         let refines = options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing
-        if sums.count == sizes.count && !refines {
-            record.store = ItemStore(givenSizes: Array(sizes), sums: sums)
-        } else {
-            record.store = ItemStore(runs: Self.packSaved(sizes, sizedCount: sums.count), sums: sums)
+        sizes.withUnsafeBufferPointer { buffer in
+            if !refines && !buffer.contains(where: \.isUnsized) {
+                // As sizes a host gives (the array itself, shared): their census
+                // counted only when they are all equal.
+                record.store = ItemStore(givenSizes: sizes, sums: SizeSums(given: buffer))
+            } else {
+                let sums = SizeSums(buffer)
+                guard sums.count > 0 else { return }
+                record.store = ItemStore(runs: Self.packSaved(buffer, sizedCount: sums.count), sums: sums)
+            }
         }
+        guard record.store != nil else { return empty }
         record.isPending = true
         record.extent = estimatedExtent(of: record)
         record.bound = upperBound(of: record)
@@ -416,9 +417,7 @@ extension FlowLayoutState {
         var start = 0
         for (q, count) in content.itemCounts.enumerated() {
             var section = FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)]))
-            for k in start..<(start + count) where !content.sizes[k].isUnsized {
-                section.sizes[content.items[k]] = content.sizes[k]
-            }
+            for (j, size) in content.sizes[q].enumerated() where !size.isUnsized { section.sizes[content.items[start + j]] = size }
             snapshot.appendSection(section)
             start += count
         }
