@@ -77,21 +77,7 @@ extension FlowLayoutState {
     }
 
     /// Calls `body` with each item of a section that has a size of its own, in order.
-    func forEachOwnSize(in record: SectionRecord, _ body: (Int, Size) -> Void) {
-        guard let store = record.store else { return }
-        if let given = store.givenSizes {
-            for (item, size) in given.enumerated() { body(item, size) }
-            return
-        }
-        store.runs.forEach(from: 0, before: .zero) { run, before in
-            guard let buffer = run.sizes else { return true }
-            for entry in 0..<buffer.count {
-                let size = buffer.size(at: entry)
-                if !size.isUnsized { body(before.items + buffer.offset(at: entry), size) }
-            }
-            return true
-        }
-    }
+    func forEachOwnSize(in record: SectionRecord, _ body: (Int, Size) -> Void) { record.forEachOwnSize(body) }
 
     /// Makes the content that of `snapshot`: works out the batch with the fewest
     /// moves (`flow-layout.md` 11.3) and applies it like
