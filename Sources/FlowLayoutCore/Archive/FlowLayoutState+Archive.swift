@@ -98,7 +98,7 @@ extension FlowLayoutState {
             for q in 0..<sections.count {
                 let record = sections[q]
                 if record.sizedCount > 0 {
-                    Self.ownSizes(of: record, into: &own)
+                    record.ownSizes(into: &own)
                     own.withUnsafeBufferPointer {
                         Self.writeItems(
                             identity.items[q], sizes: $0, to: &writer, previous: &previous, previousWidth: &previousWidth)
@@ -136,36 +136,6 @@ extension FlowLayoutState {
                     item += 1
                 }
             }
-        }
-    }
-
-    /// Every item's size of its own in section `record`, ``Size/unsized`` for
-    /// an item without one, into `own` (emptied first): a dense run's buffer
-    /// is copied whole.
-    private static func ownSizes(of record: SectionRecord, into own: inout [Size]) {
-        own.removeAll(keepingCapacity: true)
-        own.reserveCapacity(record.itemCount)
-        guard let store = record.store else {
-            own.append(contentsOf: repeatElement(Size.unsized, count: record.itemCount))
-            return
-        }
-        if let given = store.givenSizes {
-            own.append(contentsOf: given)
-            return
-        }
-        store.runs.forEach(from: 0, before: .zero) { run, _ in
-            guard let buffer = run.sizes else {
-                own.append(contentsOf: repeatElement(Size.unsized, count: run.itemCount))
-                return true
-            }
-            if buffer.isDense {
-                own.append(contentsOf: UnsafeBufferPointer(start: buffer.sizes, count: buffer.count))
-            } else {
-                let start = own.count
-                own.append(contentsOf: repeatElement(Size.unsized, count: run.itemCount))
-                for entry in 0..<buffer.count { own[start + buffer.offset(at: entry)] = buffer.size(at: entry) }
-            }
-            return true
         }
     }
 }
@@ -286,7 +256,9 @@ extension FlowLayoutState {
             }
             start += count
         }
-        // 2. The sections, and their identifier lists.
+        // 2. The sections, and their identifier lists. (The estimate refined
+        // from measured sizes reads them from runs only.)
+        let refines = options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing
         var records: [SectionRecord] = []
         records.reserveCapacity(content.itemCounts.count)
         var lists: [IdentifierList] = []
@@ -294,7 +266,13 @@ extension FlowLayoutState {
         start = 0
         for (q, count) in content.itemCounts.enumerated() {
             var record = makeRecord(for: FlowSection(itemCount: count), sums: .zero)
-            if withSizes && count > 0 { record = savedRecord(record, sizes: content.sizes[q]) }
+            if withSizes && count > 0 {
+                record =
+                    SectionLayout(
+                        restoring: record, savedSizes: content.sizes[q], packed: refines, resolved: resolved(record.metricsIndex),
+                        alignments: alignments
+                    ).record
+            }
             records.append(record)
             lists.append(IdentifierList(content.items[start..<(start + count)]))
             start += count
@@ -310,67 +288,6 @@ extension FlowLayoutState {
         identity = index
         checkInvariants()
         checkIdentity()
-    }
-
-    /// The record of a saved section, `empty` (its items at the default
-    /// size), given the saved `sizes` of its items (``Size/unsized`` for an
-    /// item without one), pending. When every item has a size, the sizes are
-    /// kept in one array, as sizes a host gives are, so that laying the
-    /// section out is one pass over them; else (or when the estimate is
-    /// refined from measured sizes, which reads runs) they are packed into runs.
-    private func savedRecord(_ empty: SectionRecord, sizes: [Size]) -> SectionRecord {
-        var record = empty
-        let refines = options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing
-        sizes.withUnsafeBufferPointer { buffer in
-            if !refines && !buffer.contains(where: \.isUnsized) {
-                // As sizes a host gives (the array itself, shared): their census
-                // counted only when they are all equal.
-                record.store = ItemStore(givenSizes: sizes, sums: SizeSums(given: buffer))
-            } else {
-                let sums = SizeSums(buffer)
-                guard sums.count > 0 else { return }
-                record.store = ItemStore(runs: Self.packSaved(buffer, sizedCount: sums.count), sums: sums)
-            }
-        }
-        guard record.store != nil else { return empty }
-        record.isPending = true
-        record.extent = estimatedExtent(of: record)
-        record.bound = upperBound(of: record)
-        return record
-    }
-
-    /// Saved sizes (``Size/unsized`` for an item without one) packed into
-    /// unaligned runs, as a pending section keeps them: every item sized,
-    /// dense runs of ``Run/sizedCapacity`` copied straight from the sizes;
-    /// else by a ``RunBuilder``.
-    private static func packSaved(_ sizes: UnsafeBufferPointer<Size>, sizedCount: Int) -> BTree<Run> {
-        var runs: [Run] = []
-        if sizedCount == sizes.count {
-            runs.reserveCapacity(sizes.count / Run.sizedCapacity + 1)
-            var first = 0
-            while first < sizes.count {
-                let end = Swift.min(first + Run.sizedCapacity, sizes.count)
-                runs.append(
-                    Run(
-                        itemCount: end - first, lineCount: 0, advance: .zero,
-                        sizes: .dense(UnsafeBufferPointer(rebasing: sizes[first..<end])), sizedCount: end - first))
-                first = end
-            }
-            return BTree(runs)
-        }
-        var builder = RunBuilder(aligned: false, lineSpacing: 0)
-        var j = 0
-        while j < sizes.count {
-            if sizes[j].isUnsized {
-                let first = j
-                while j < sizes.count && sizes[j].isUnsized { j += 1 }
-                builder.append(.defaults(j - first))
-            } else {
-                builder.append(.sized(sizes[j]))
-                j += 1
-            }
-        }
-        return BTree(builder.finish())
     }
 
     /// The position of the item `identifier`, or `nil`.
