@@ -81,10 +81,12 @@ enum ScrollCommand {
           --save FILE          at the end, write the chat's archive (flow-layout.md 11.5): each
                                message's identity and measured size, the anchor and the
                                fingerprint of the configuration
-          --restore FILE       relaunch from an archive instead of scrolling: the saved
-                               messages less one in ten (never the newest), plus --arrived
-                               new ones; prints how far the anchor moved on screen across
-                               the relaunch and how many sizes re-attached
+          --restore FILE       relaunch from an archive: the saved messages less one in ten
+                               (never the newest), plus --arrived new ones; prints how far
+                               the anchor moved on screen across the relaunch and how many
+                               sizes re-attached, then runs the script from the restored
+                               layout, where the relaunch placed the view, and prints the
+                               session's summary
           --arrived N          messages that arrived since the archive was saved (default 20)
         Output:
           --trace              one line per frame, and one per data change ('batch': the
@@ -116,19 +118,24 @@ enum ScrollCommand {
             return
         }
         try parsed.expectPositional(atMost: 1, command: "scroll")
+        var session: ScrollSession
+        let title: String
         if let path = parsed.string("restore") {
             guard parsed.flag("chat") else { throw UsageError("--restore applies only with --chat") }
+            if parsed.string("messages") != nil { throw UsageError("--messages does not apply to a relaunch (--restore)") }
             let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
             guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
             let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
             let arrived = try parsed.int("arrived", default: 20, in: 0...10_000_000)
-            Terminal.out(
-                try ChatRelaunch.restore(
-                    from: path, workload: .chat(messages: 0, viewport: viewport, seed: seed), deleteEvery: 10,
-                    arrived: arrived, timing: !parsed.flag("no-timing")))
-            return
+            let relaunch = try ChatRelaunch.restore(
+                from: path, workload: .chat(messages: 0, viewport: viewport, seed: seed), deleteEvery: 10,
+                arrived: arrived, timing: !parsed.flag("no-timing"))
+            Terminal.out(relaunch.summary)
+            // Then the session goes on from the restored layout, where it placed V.
+            (session, title) = try makeSession(parsed, restored: (relaunch.restoration, path))
+        } else {
+            (session, title) = try makeSession(parsed)
         }
-        var (session, title) = try makeSession(parsed)
         let maxFrames = try parsed.int("max-frames", default: Int.max, in: 1...Int.max)
         let trace = parsed.flag("trace")
         let view = parsed.flag("view")
@@ -177,8 +184,12 @@ enum ScrollCommand {
         }
     }
 
-    /// The session the options describe, and its one-line title.
-    static func makeSession(_ parsed: Arguments) throws -> (ScrollSession, String) {
+    /// The session the options describe, and its one-line title; with
+    /// `restored`, a chat that goes on from a relaunch (`--restore`) from the
+    /// layout restored from the archive at its path.
+    static func makeSession(
+        _ parsed: Arguments, restored: (restoration: FlowLayoutRestoration, path: String)? = nil
+    ) throws -> (ScrollSession, String) {
         let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
         let chat = parsed.flag("chat")
         if chat {
@@ -233,6 +244,14 @@ enum ScrollCommand {
             chatOptions.arrivalSeconds = try parsed.double("arrive-every", default: chatOptions.arrivalSeconds, in: 0...3_600)
             options.chat = chatOptions
             options.startAtEnd = true
+        }
+        if let restored {
+            let state = restored.restoration.state
+            if let visible = state.visibleRect { options.startOffset = visible.minY }
+            let title =
+                "a relaunch from '\(restored.path)' (\(grouped(state.totalItemCount)) messages), \(workload.summary), "
+                + "viewport \(workload.viewportSize)" + presentationTitle(options)
+            return (try ScrollSession(restored: state, workload: workload, options: options), title)
         }
         let title = "\(workload.summary), viewport \(workload.viewportSize)" + presentationTitle(options)
         return (try ScrollSession(workload: workload, options: options), title)

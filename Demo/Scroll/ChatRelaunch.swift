@@ -21,10 +21,11 @@ enum ChatRelaunch {
 
     /// Restores the archive at `path` against the next launch's messages: the
     /// saved ones less one in `deleteEvery` (never the newest), plus `arrived`
-    /// new ones at the end; returns the summary.
+    /// new ones at the end; returns the summary of the relaunch and the
+    /// restored layout, from which the session goes on.
     static func restore(
         from path: String, workload: ScrollWorkload, deleteEvery: Int, arrived: Int, timing: Bool
-    ) throws -> String {
+    ) throws -> (summary: String, restoration: FlowLayoutRestoration) {
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError("cannot read '\(path)'") }
         let archive = [UInt8](data)
         let saved: FlowSnapshot
@@ -84,6 +85,6 @@ enum ChatRelaunch {
             lines.append("anchor           none saved")
         }
         if timing { lines.append("restore          \(Measure.micros(elapsed))") }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", restoration)
     }
 }

@@ -20,6 +20,11 @@ struct ItemIdentity: Hashable, Sendable {
         ItemIdentity(rawValue: addedFlag | number)
     }
 
+    /// The number of an added item (``added(_:)``), or `nil`.
+    var addedNumber: UInt64? {
+        rawValue & Self.addedFlag != 0 ? rawValue & ~Self.addedFlag : nil
+    }
+
     /// The item's first position, for an item of the collection at the start;
     /// `nil` for an added one.
     var originalIndexPath: FlowIndexPath? {
@@ -49,6 +54,18 @@ struct ItemLedger {
     init(itemCounts: [Int]) {
         self.itemCounts = itemCounts
         totalItems = itemCounts.reduce(0, +)
+    }
+
+    /// A ledger of a collection whose items are `identities`, by section (a
+    /// relaunch: every section written out); items added later are numbered
+    /// after the highest added one among them.
+    init(identities: [[ItemIdentity]]) {
+        itemCounts = identities.map(\.count)
+        totalItems = itemCounts.reduce(0, +)
+        for (section, items) in identities.enumerated() {
+            edited[section] = items
+            for item in items { if let number = item.addedNumber { added = max(added, number) } }
+        }
     }
 
     /// The item at `indexPath` now (which must exist).

@@ -24,12 +24,17 @@ final class LayoutDriver {
     private let backend: Backend
 
     /// A driver over a new engine.
-    init(
+    convenience init(
         configuration: FlowLayoutConfiguration, sections: [FlowSection], viewportSize: Size,
         options: FlowLayoutOptions = FlowLayoutOptions(), synchronous: Bool = false
     ) throws {
         let state = try FlowLayoutState(
             configuration: configuration, sections: sections, viewportSize: viewportSize, options: options)
+        self.init(state: state, synchronous: synchronous)
+    }
+
+    /// A driver over an engine that starts from `state` (a restored layout).
+    init(state: FlowLayoutState, synchronous: Bool = false) {
         backend = synchronous ? .synchronous(Core(state)) : .actor(FlowLayoutEngine(state: state))
     }
 

@@ -31,6 +31,9 @@ struct ScrollSession {
         var synchronous = false
         /// Start at the end of the content instead of the top.
         var startAtEnd = false
+        /// Start at this offset instead (a relaunch: where the restored
+        /// layout placed its visible rect).
+        var startOffset: Double?
         /// A chat's behaviour between frames, or `nil`.
         var chat: ChatOptions?
         /// Presentation (`flow-layout.md` 8), on top of the workload's own:
@@ -129,12 +132,65 @@ struct ScrollSession {
 
     /// Creates the engine for `workload`; the first frame comes with ``run(updates:each:)``.
     init(workload: ScrollWorkload, options: Options) throws {
+        let (configuration, engineOptions) = Self.settings(workload: workload, options: options)
+        let engine: LayoutDriver
+        do {
+            engine = try LayoutDriver(
+                configuration: configuration, sections: workload.sections, viewportSize: workload.viewportSize,
+                options: engineOptions, synchronous: options.synchronous)
+        } catch {
+            throw InputError("\(error)")
+        }
+        self.init(
+            workload: workload, options: options, engine: engine, engineOptions: engineOptions,
+            ledger: ItemLedger(itemCounts: workload.sections.map(\.itemCount)))
+    }
+
+    /// A session that starts from a restored layout (`scroll --chat --restore`,
+    /// `flow-layout.md` 11.5): the engine takes `state` as it is, with the
+    /// session's options; its items are the ones its identifiers name (each
+    /// identifier an ``ItemIdentity``, whose real size the workload gives).
+    /// Set ``Options/startOffset`` to start where the restore placed V.
+    init(restored state: FlowLayoutState, workload: ScrollWorkload, options: Options) throws {
+        let (configuration, engineOptions) = Self.settings(workload: workload, options: options)
+        var state = state
+        var identities: [[ItemIdentity]] = []
+        do {
+            if configuration != state.configuration { _ = try state.setConfiguration(configuration) }
+            try state.setOptions(engineOptions)
+            for section in 0..<state.numberOfSections {
+                guard let items = try state.itemIdentifiers(inSection: section) else {
+                    throw InputError("the restored layout has no identifiers")
+                }
+                identities.append(items.map { ItemIdentity(rawValue: $0.rawValue) })
+            }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError("\(error)")
+        }
+        self.init(
+            workload: workload, options: options, engine: LayoutDriver(state: state, synchronous: options.synchronous),
+            engineOptions: engineOptions, ledger: ItemLedger(identities: identities))
+    }
+
+    private init(
+        workload: ScrollWorkload, options: Options, engine: LayoutDriver, engineOptions: FlowLayoutOptions, ledger: ItemLedger
+    ) {
         self.workload = workload
         self.options = options
+        self.engine = engine
+        self.ledger = ledger
         direction = workload.configuration.scrollDirection
-        ledger = ItemLedger(itemCounts: workload.sections.map(\.itemCount))
         if options.chat != nil { report.chat = ScrollReport.Chat(messagesAtStart: ledger.totalItems) }
         report.snapping = options.snapping.rawValue
+        leadsFromMax = engineOptions.layoutDirection == .rightToLeft && direction == .horizontal
+    }
+
+    /// The engine's configuration and options for `workload` under the session's options.
+    private static func settings(
+        workload: ScrollWorkload, options: Options
+    ) -> (configuration: FlowLayoutConfiguration, options: FlowLayoutOptions) {
         var configuration = workload.configuration
         if options.pinHeaders { configuration.sectionHeadersPinToVisibleBounds = true }
         var engineOptions = workload.options
@@ -143,14 +199,7 @@ struct ScrollSession {
         if options.rightToLeft { engineOptions.layoutDirection = .rightToLeft }
         if options.displayScale > 0 { engineOptions.displayScale = options.displayScale }
         engineOptions.snapping = options.snapping
-        leadsFromMax = engineOptions.layoutDirection == .rightToLeft && direction == .horizontal
-        do {
-            engine = try LayoutDriver(
-                configuration: configuration, sections: workload.sections, viewportSize: workload.viewportSize,
-                options: engineOptions, synchronous: options.synchronous)
-        } catch {
-            throw InputError("\(error)")
-        }
+        return (configuration, engineOptions)
     }
 
     /// `offset` on the host's grid of 1/1024 pt, far below a pixel. Frames of
@@ -177,7 +226,7 @@ struct ScrollSession {
     mutating func run(updates: (UpdateRecord) -> Void = { _ in }, each: (FrameRecord) -> Bool) async throws {
         contentExtent = extent(await engine.contentSize)
         report.contentStart = contentExtent
-        let start = options.startAtEnd ? Double.infinity : 0
+        let start = options.startOffset ?? (options.startAtEnd ? Double.infinity : 0)
         if !(try await frame(to: start, gesture: "start", updates: updates, each: each)) { return finish() }
         let dt = 1 / options.framesPerSecond
         for gesture in options.gestures {

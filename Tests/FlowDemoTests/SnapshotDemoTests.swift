@@ -86,4 +86,64 @@ struct SnapshotDemoTests {
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("not a flow layout archive"))
     }
+
+    /// The number just before `label` on the first summary line that starts
+    /// with `prefix` and holds `label` (`"messages "`, `"now"`): digits with
+    /// thousands separators.
+    func count(in output: String, line prefix: String, before label: String) throws -> Int {
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(prefix) && $0.contains(label) })
+        let head = try #require(line.range(of: label)).lowerBound
+        let digits = line[..<head].reversed().drop { $0 == " " }.prefix { $0.isNumber || $0 == "," }
+        return try #require(Int(String(digits.reversed()).replacingOccurrences(of: ",", with: "")))
+    }
+
+    @Test("scroll --chat --restore goes on from the restored layout: the script runs from where the relaunch put the view")
+    func relaunchThenScript() throws {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID().uuidString).flar").path
+        defer { try? FileManager.default.removeItem(atPath: archive) }
+        let saved = try DemoRunner.run(["scroll", "--chat", "--messages", "300", "--no-timing", "--save", archive])
+        #expect(saved.status == 0)
+        let restored = try DemoRunner.run([
+            "scroll", "--chat", "--restore", archive, "--no-timing", "--trace", "--script", "pause:0.5,drag:-600:1",
+            "--arrive-every", "0",
+        ])
+        #expect(restored.status == 0)
+        let output = restored.standardOutput
+        // First the relaunch, then the session's summary.
+        let relaunch = try #require(output.range(of: "flow-demo scroll --chat --restore: a relaunch from"))
+        let session = try #require(output.range(of: "flow-demo scroll --chat: a relaunch from"))
+        #expect(relaunch.lowerBound < session.lowerBound)
+        #expect(output.contains("moved 0 pt"))
+        // The session starts with the messages of this launch, and its script ran: the first frame, then
+        // 60 + 120 at 120 Hz.
+        let now = try count(in: output, line: "messages ", before: "now")
+        #expect(now > 0)
+        #expect(try count(in: output, line: "messages ", before: "at the start") == now)
+        #expect(output.contains("frames           181 at 120 Hz (1.51 s)"))
+        #expect(output.contains("script           pause:0.5, drag:-600:1"))
+        #expect(output.contains("anchor jump      0 pt at most"))
+        // Its first frame is where the relaunch placed V: nothing moves, nothing is adjusted.
+        let first = try #require(output.split(separator: "\n").first { $0.hasPrefix("    0  start") })
+        #expect(first.contains("     +0.0 "))
+    }
+
+    @Test("a relaunched chat saves again, and that archive restores: messages that arrived in it keep identities of their own")
+    func relaunchTwice() throws {
+        let first = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID().uuidString).flar").path
+        let second = FileManager.default.temporaryDirectory.appendingPathComponent("chat-\(UUID().uuidString).flar").path
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        #expect(try DemoRunner.run(["scroll", "--chat", "--messages", "200", "--no-timing", "--save", first]).status == 0)
+        let again = try DemoRunner.run([
+            "scroll", "--chat", "--restore", first, "--no-timing", "--script", "pause:3", "--arrive-every", "0.5", "--save", second,
+        ])
+        #expect(again.status == 0)
+        #expect(try count(in: again.standardOutput, line: "received ", before: "messages appended") > 0)
+        let third = try DemoRunner.run(["scroll", "--chat", "--restore", second, "--no-timing", "--script", "pause:0.1"])
+        #expect(third.status == 0)
+        #expect(third.standardOutput.contains("fingerprint matched"))
+        #expect(third.standardOutput.contains("moved 0 pt"))
+    }
 }

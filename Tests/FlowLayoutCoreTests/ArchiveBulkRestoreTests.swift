@@ -11,10 +11,11 @@ import Testing
 @Suite struct ArchiveBulkRestoreTests {
     /// The saved content applied as a snapshot, then the rest of the restore.
     func restoredThroughSnapshot(
-        _ archive: [UInt8], snapshot: FlowSnapshot, configuration: FlowLayoutConfiguration, viewportSize: Size
+        _ archive: [UInt8], snapshot: FlowSnapshot, configuration: FlowLayoutConfiguration, viewportSize: Size,
+        options: FlowLayoutOptions
     ) throws -> FlowLayoutRestoration {
         let content = try ArchiveContent(archive)
-        var state = try FlowLayoutState(configuration: configuration, sections: [], viewportSize: viewportSize)
+        var state = try FlowLayoutState(configuration: configuration, sections: [], viewportSize: viewportSize, options: options)
         state.identity = IdentityIndex()
         let matched = content.fingerprint == state.sizeFingerprint
         var saved = FlowSnapshot()
@@ -23,7 +24,7 @@ import Testing
         for (q, count) in content.itemCounts.enumerated() {
             saved.appendSection(
                 FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)])))
-            positional.append(matched ? Array(content.sizes[start..<(start + count)]) : [])
+            positional.append(matched ? content.sizes[q].map { $0.isUnsized ? nil : $0 } : [])
             start += count
         }
         _ = try state.apply(saved, positionalSizes: matched ? positional : nil)
@@ -93,11 +94,13 @@ import Testing
         }
         if now.count > 1, random.chance(0.3) { now.swapAt(0, now.count - 1) }
         let launchViewport = random.chance(0.25) ? Size(width: 300, height: 240) : viewport
+        var options = FlowLayoutOptions()
+        if random.chance(0.3) { options.estimateRefinement = .meanOfReportedSizes }
         let snapshot = FlowSnapshot(sections: now)
         var bulk = try FlowLayoutState.restoring(
-            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport)
+            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport, options: options)
         var old = try restoredThroughSnapshot(
-            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport)
+            archive, snapshot: snapshot, configuration: configuration, viewportSize: launchViewport, options: options)
         #expect(bulk.fingerprintMatched == old.fingerprintMatched)
         #expect(bulk.reattachedSizeCount == old.reattachedSizeCount)
         #expect(bulk.anchor == old.anchor)

@@ -1,11 +1,12 @@
 /// The byte-level pieces of a layout archive (`flow-layout.md` 11.5): a
 /// writer and a reader of little-endian integers, LEB128 variable-length
-/// integers and doubles, and the checksum.
+/// integers, doubles and item sizes, and the checksum.
 ///
-/// Sizes are written compactly without a table: a length that is a multiple of
-/// 1/6 point below 2⁴⁰ (every pixel edge at scale 1, 2 or 3) is written as a
-/// variable-length count of sixths, usually 2 bytes; any other length as its 8
-/// bytes.
+/// Sizes are written compactly without a table: a flags byte
+/// (``ArchiveSizeFlag``), then each length that is a multiple of 1/6 point
+/// below 2⁴⁰ (every pixel edge at scale 1, 2 or 3) as a variable-length count
+/// of sixths, usually 2 bytes, and any other length as its 8 bytes; a width
+/// equal to the previous size's is not written again.
 struct ArchiveWriter {
     /// Where the next byte goes; the caller sized the buffer for everything.
     private let base: UnsafeMutablePointer<UInt8>
@@ -37,6 +38,10 @@ struct ArchiveWriter {
 
     @inline(__always)
     mutating func varint(_ value: UInt64) {
+        if value < 0x80 {
+            byte(UInt8(truncatingIfNeeded: value))
+            return
+        }
         var value = value
         while value >= 0x80 {
             byte(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -47,23 +52,59 @@ struct ArchiveWriter {
 
     mutating func double(_ value: Double) { fixed(value.bitPattern) }
 
+    /// Writes an item's own size: its flags, then its width unless it equals
+    /// `previousWidth` (which it then becomes), then its height.
+    @inline(__always)
+    mutating func size(_ size: Size, previousWidth: inout Double) {
+        let height = Self.sixths(size.height)
+        var flags = ArchiveSizeFlag.present
+        if height == nil { flags |= ArchiveSizeFlag.rawHeight }
+        if size.width == previousWidth {
+            byte(flags | ArchiveSizeFlag.sameWidth)
+        } else if let width = Self.sixths(size.width) {
+            byte(flags)
+            varint(width)
+        } else {
+            byte(flags | ArchiveSizeFlag.rawWidth)
+            double(size.width)
+        }
+        if let height { varint(height) } else { double(size.height) }
+        previousWidth = size.width
+    }
+
     /// The count of sixths of a point `length` is, if it is one exactly.
     @inline(__always)
     static func sixths(_ length: Double) -> UInt64? {
         let scaled = length * 6
-        guard scaled >= 0, scaled < 0x1p40, scaled == scaled.rounded(), scaled / 6 == length else { return nil }
-        return UInt64(scaled)
+        // In range, the conversion truncates: it is exact when `scaled` is whole.
+        guard scaled >= 0, scaled < 0x1p40 else { return nil }
+        let count = UInt64(scaled)
+        guard Double(count) == scaled, scaled / 6 == length else { return nil }
+        return count
     }
 }
 
-/// Reads what ``ArchiveWriter`` wrote; every read past the end is `truncated`.
+/// The flags byte of an item's size in an archive; 0 is an item without a size of its own.
+enum ArchiveSizeFlag {
+    static let present: UInt8 = 1
+    /// The width is the previous size's, not written.
+    static let sameWidth: UInt8 = 2
+    /// The width is written as its 8 bytes, not in sixths.
+    static let rawWidth: UInt8 = 4
+    /// The height is written as its 8 bytes, not in sixths.
+    static let rawHeight: UInt8 = 8
+}
+
+/// Reads what ``ArchiveWriter`` wrote, from bytes the caller keeps alive;
+/// every read past the end is `truncated`.
 struct ArchiveReader {
-    let bytes: [UInt8]
-    var position: Int
+    private let base: UnsafePointer<UInt8>
+    private(set) var position: Int
     let end: Int
 
-    init(_ bytes: [UInt8], from position: Int, to end: Int) {
-        self.bytes = bytes
+    /// A reader of `bytes[position ..< end]` (`bytes` not empty).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int, to end: Int) {
+        base = bytes.baseAddress!
         self.position = position
         self.end = end
     }
@@ -72,19 +113,38 @@ struct ArchiveReader {
     mutating func byte() throws(FlowLayoutError) -> UInt8 {
         guard position < end else { throw .invalidArchive(.truncated) }
         defer { position += 1 }
-        return bytes[position]
+        return base[position]
     }
 
     mutating func fixed(count: Int = 8) throws(FlowLayoutError) -> UInt64 {
         guard end - position >= count else { throw .invalidArchive(.truncated) }
         var value: UInt64 = 0
-        for k in 0..<count { value |= UInt64(bytes[position + k]) << (8 * UInt64(k)) }
+        for k in 0..<count { value |= UInt64(base[position + k]) << (8 * UInt64(k)) }
         position += count
         return value
     }
 
+    /// A variable-length integer: one and two bytes read inline, longer ones
+    /// by ``longVarint()``.
     @inline(__always)
     mutating func varint() throws(FlowLayoutError) -> UInt64 {
+        if end - position >= 2 {
+            let first = base[position]
+            if first < 0x80 {
+                position += 1
+                return UInt64(first)
+            }
+            let second = base[position + 1]
+            if second < 0x80 {
+                position += 2
+                return UInt64(first & 0x7F) | UInt64(second) << 7
+            }
+        }
+        return try longVarint()
+    }
+
+    @inline(never)
+    private mutating func longVarint() throws(FlowLayoutError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -104,6 +164,38 @@ struct ArchiveReader {
     }
 
     mutating func double() throws(FlowLayoutError) -> Double { Double(bitPattern: try fixed()) }
+
+    /// An item's size after its `flags` (not 0); `previousWidth` becomes its width.
+    @inline(__always)
+    mutating func size(_ flags: UInt8, previousWidth: inout Double) throws(FlowLayoutError) -> Size {
+        // The common case, a width as before and a height in sixths: always finite and not negative.
+        if flags == ArchiveSizeFlag.present | ArchiveSizeFlag.sameWidth, !previousWidth.isNaN {
+            return Size(width: previousWidth, height: Double(try varint()) / 6)
+        }
+        return try anySize(flags, previousWidth: &previousWidth)
+    }
+
+    @inline(never)
+    private mutating func anySize(_ flags: UInt8, previousWidth: inout Double) throws(FlowLayoutError) -> Size {
+        guard flags & ~0x0F == 0, !(flags & ArchiveSizeFlag.sameWidth != 0 && flags & ArchiveSizeFlag.rawWidth != 0) else {
+            throw .invalidArchive(.malformed("unknown size flags \(flags)"))
+        }
+        let width: Double
+        if flags & ArchiveSizeFlag.sameWidth != 0 {
+            guard !previousWidth.isNaN else { throw .invalidArchive(.malformed("a width repeated before any")) }
+            width = previousWidth
+        } else if flags & ArchiveSizeFlag.rawWidth != 0 {
+            width = try double()
+        } else {
+            width = Double(try varint()) / 6
+        }
+        let height = flags & ArchiveSizeFlag.rawHeight != 0 ? try double() : Double(try varint()) / 6
+        guard width.isFinite, width >= 0, height.isFinite, height >= 0 else {
+            throw .invalidArchive(.malformed("a size that is not finite and >= 0"))
+        }
+        previousWidth = width
+        return Size(width: width, height: height)
+    }
 }
 
 /// The archive's checksum: 64-bit words mixed in order, each step a bijection

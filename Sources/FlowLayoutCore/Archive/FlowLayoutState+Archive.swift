@@ -97,25 +97,14 @@ extension FlowLayoutState {
             var previousWidth = Double.nan
             for q in 0..<sections.count {
                 let record = sections[q]
-                let hasSizes = record.sizedCount > 0
-                if hasSizes {
-                    own.removeAll(keepingCapacity: true)
-                    own.append(contentsOf: repeatElement(Size.unsized, count: record.itemCount))
-                    forEachOwnSize(in: record) { own[$0] = $1 }
-                }
-                var item = 0
-                for chunk in identity.items[q].chunks {
-                    for identifier in chunk {
-                        let difference = identifier.rawValue &- previous
-                        previous = identifier.rawValue
-                        writer.varint((difference << 1) ^ UInt64(bitPattern: Int64(bitPattern: difference) >> 63))
-                        if hasSizes, !own[item].isUnsized {
-                            Self.write(own[item], previousWidth: &previousWidth, to: &writer)
-                        } else {
-                            writer.byte(0)
-                        }
-                        item += 1
+                if record.sizedCount > 0 {
+                    record.ownSizes(into: &own)
+                    own.withUnsafeBufferPointer {
+                        Self.writeItems(
+                            identity.items[q], sizes: $0, to: &writer, previous: &previous, previousWidth: &previousWidth)
                     }
+                } else {
+                    Self.writeItems(identity.items[q], sizes: nil, to: &writer, previous: &previous, previousWidth: &previousWidth)
                 }
             }
             writer.patch(UInt64(writer.count - 16), at: 8)
@@ -125,134 +114,28 @@ extension FlowLayoutState {
         }
     }
 
-    /// Flags of a size in an archive.
-    private enum SizeFlag {
-        static let present: UInt8 = 1
-        static let sameWidth: UInt8 = 2
-        static let rawWidth: UInt8 = 4
-        static let rawHeight: UInt8 = 8
-    }
-
-    @inline(__always)
-    private static func write(_ size: Size, previousWidth: inout Double, to writer: inout ArchiveWriter) {
-        var flags = SizeFlag.present
-        let width = size.width == previousWidth ? nil : ArchiveWriter.sixths(size.width)
-        let height = ArchiveWriter.sixths(size.height)
-        if size.width == previousWidth { flags |= SizeFlag.sameWidth } else if width == nil { flags |= SizeFlag.rawWidth }
-        if height == nil { flags |= SizeFlag.rawHeight }
-        writer.byte(flags)
-        if size.width != previousWidth {
-            if let width { writer.varint(width) } else { writer.double(size.width) }
-        }
-        if let height { writer.varint(height) } else { writer.double(size.height) }
-        previousWidth = size.width
-    }
-
-    @inline(__always)
-    fileprivate static func readSize(
-        _ flags: UInt8, previousWidth: inout Double, from reader: inout ArchiveReader
-    ) throws(FlowLayoutError) -> Size {
-        guard flags & ~0x0F == 0, !(flags & SizeFlag.sameWidth != 0 && flags & SizeFlag.rawWidth != 0) else {
-            throw .invalidArchive(.malformed("unknown size flags \(flags)"))
-        }
-        let width: Double
-        if flags & SizeFlag.sameWidth != 0 {
-            guard !previousWidth.isNaN else { throw .invalidArchive(.malformed("a width repeated before any")) }
-            width = previousWidth
-        } else if flags & SizeFlag.rawWidth != 0 {
-            width = try reader.double()
-        } else {
-            width = Double(try reader.varint()) / 6
-        }
-        let height = flags & SizeFlag.rawHeight != 0 ? try reader.double() : Double(try reader.varint()) / 6
-        let size = Size(width: width, height: height)
-        guard width.isFinite, width >= 0, height.isFinite, height >= 0 else {
-            throw .invalidArchive(.malformed("a size that is not finite and >= 0"))
-        }
-        previousWidth = width
-        return size
-    }
-}
-
-/// What an archive holds, read and checked whole before anything is restored.
-struct ArchiveContent {
-    var fingerprint: UInt64
-    /// 1 item, 2 header, 3 footer; the ordinal of the item or section; the distance.
-    var anchor: (kind: UInt8, ordinal: Int, distance: Double)?
-    var sectionIDs: [FlowIdentifier]
-    var itemCounts: [Int]
-    var items: [FlowIdentifier]
-    var sizes: [Size?]
-    var sizedCount: Int
-
-    /// Reads and checks `bytes`.
-    ///
-    /// - Throws: ``FlowLayoutError/invalidArchive(_:)``: not an archive, an
-    ///   unknown version, truncated, a checksum that does not match, or content
-    ///   that contradicts itself.
-    init(_ bytes: [UInt8]) throws(FlowLayoutError) {
-        guard bytes.count >= 4, Array(bytes[0..<4]) == FlowLayoutState.archiveMagic else { throw .invalidArchive(.notAnArchive) }
-        var header = ArchiveReader(bytes, from: 4, to: bytes.count)
-        let version = try header.fixed(count: 2)
-        guard version == UInt64(FlowLayoutState.archiveVersion) else { throw .invalidArchive(.unknownVersion(Int(version))) }
-        guard try header.fixed(count: 2) == 0 else { throw .invalidArchive(.malformed("reserved bytes are not 0")) }
-        let bodyLength = try header.fixed()
-        guard bodyLength <= UInt64(bytes.count), bytes.count - 16 - 8 >= Int(bodyLength) else {
-            throw .invalidArchive(.truncated)
-        }
-        let end = 16 + Int(bodyLength)
-        guard bytes.count == end + 8 else { throw .invalidArchive(.malformed("bytes after the checksum")) }
-        var trailer = ArchiveReader(bytes, from: end, to: end + 8)
-        let checksum = bytes.withUnsafeBufferPointer { ArchiveChecksum.of(UnsafeBufferPointer(rebasing: $0[0..<end])) }
-        guard try trailer.fixed() == checksum else { throw .invalidArchive(.checksumMismatch) }
-        var reader = ArchiveReader(bytes, from: 16, to: end)
-        fingerprint = try reader.fixed()
-        let kind = try reader.byte()
-        switch kind {
-        case 0: anchor = nil
-        case 1...3:
-            let ordinal = try reader.count(limit: Int.max, "an anchor's ordinal")
-            anchor = (kind, ordinal, try reader.double())
-            guard anchor!.distance.isFinite else { throw .invalidArchive(.malformed("an anchor distance that is not finite")) }
-        default: throw .invalidArchive(.malformed("unknown anchor kind \(kind)"))
-        }
-        // At least 2 bytes per item and per section remain to be read: no count can be larger.
-        let room = (end - reader.position) / 2
-        let sectionCount = try reader.count(limit: room, "a section count")
-        sectionIDs = []
-        itemCounts = []
-        sectionIDs.reserveCapacity(sectionCount)
-        var total = 0
-        for _ in 0..<sectionCount {
-            sectionIDs.append(FlowIdentifier(try reader.varint()))
-            let count = try reader.count(limit: Swift.min(room, FlowLayoutLimits.maximumCount), "an item count")
-            itemCounts.append(count)
-            total += count
-            guard total <= room else { throw .invalidArchive(.truncated) }
-        }
-        items = []
-        sizes = []
-        items.reserveCapacity(total)
-        sizes.reserveCapacity(total)
-        sizedCount = 0
-        var previous: UInt64 = 0
-        var previousWidth = Double.nan
-        for _ in 0..<total {
-            let zigzag = try reader.varint()
-            previous = previous &+ ((zigzag >> 1) ^ (0 &- (zigzag & 1)))
-            items.append(FlowIdentifier(previous))
-            let flags = try reader.byte()
-            if flags == 0 {
-                sizes.append(nil)
-            } else {
-                sizes.append(try FlowLayoutState.readSize(flags, previousWidth: &previousWidth, from: &reader))
-                sizedCount += 1
+    /// Writes the items of one section: each identifier as the zigzag
+    /// difference from the one before, then its size of its own from `sizes`
+    /// (one per item, ``Size/unsized`` for none), or a 0 flags byte.
+    private static func writeItems(
+        _ list: IdentifierList, sizes: UnsafeBufferPointer<Size>?, to writer: inout ArchiveWriter,
+        previous: inout UInt64, previousWidth: inout Double
+    ) {
+        var item = 0
+        for chunk in list.chunks {
+            chunk.withUnsafeBufferPointer { identifiers in
+                for identifier in identifiers {
+                    let difference = identifier.rawValue &- previous
+                    previous = identifier.rawValue
+                    writer.varint((difference << 1) ^ UInt64(bitPattern: Int64(bitPattern: difference) >> 63))
+                    if let sizes, !sizes[item].isUnsized {
+                        writer.size(sizes[item], previousWidth: &previousWidth)
+                    } else {
+                        writer.byte(0)
+                    }
+                    item += 1
+                }
             }
-        }
-        guard reader.position == end else { throw .invalidArchive(.malformed("bytes after the last item")) }
-        if let anchor {
-            let limit = anchor.kind == 1 ? total : sectionCount
-            guard anchor.ordinal < limit else { throw .invalidArchive(.malformed("an anchor past the end")) }
         }
     }
 }
@@ -347,13 +230,18 @@ extension FlowLayoutState {
 
     /// Builds the saved content of an archive into this state, which has no
     /// sections and an empty identity: exactly what applying it as a snapshot
-    /// does (the same batch of inserted sections, the same sizes by position
-    /// when `withSizes`, the same identifiers and membership), read straight
-    /// from the archive's arrays, with no per-item plan.
+    /// does (sections without overrides, the saved sizes by position when
+    /// `withSizes`, the same identifiers and membership), straight from the
+    /// archive's arrays. Each section's record is made whole, pending (laid
+    /// out when a query first reaches it, as the anchor's placing does for the
+    /// sections before it), without a per-item plan or edit.
     ///
     /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
-    ///   duplicate section or item, with the path the snapshot would name.
+    ///   duplicate section or item, with the path the snapshot would name;
+    ///   ``FlowLayoutError/contentTooLarge(path:extent:)``.
+    /// - Complexity: O(n) for n items, plus O(S log S) for S sections.
     mutating func build(savedContent content: ArchiveContent, withSizes: Bool) throws(FlowLayoutError) {
+        // 1. Duplicates, and the membership set.
         var sectionIDs = Set<FlowIdentifier>(minimumCapacity: content.sectionIDs.count)
         for (q, identifier) in content.sectionIDs.enumerated() where !sectionIDs.insert(identifier).inserted {
             throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(identifier))
@@ -373,40 +261,37 @@ extension FlowLayoutState {
                 path: FieldPath(stringLiteral: "sections[\(error.section)].items[\(error.item)]"), problem: .duplicateItem(error.identifier)
             )
         }
-        var batch = BatchUpdate()
-        var sizing: [Int: [ItemEdit]] = [:]
+        // 2. The sections, and their identifier lists. (The estimate refined
+        // from measured sizes reads them from runs only.)
+        let refines = options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing
+        var records: [SectionRecord] = []
+        records.reserveCapacity(content.itemCounts.count)
         var lists: [IdentifierList] = []
         lists.reserveCapacity(content.itemCounts.count)
         start = 0
         for (q, count) in content.itemCounts.enumerated() {
-            batch.insertSection(FlowSection(itemCount: count), at: q)
-            var edits: [ItemEdit] = []
-            if withSizes {
-                var j = 0
-                while j < count {
-                    guard content.sizes[start + j] != nil else {
-                        j += 1
-                        continue
-                    }
-                    let first = j
-                    var run: [ItemSegment] = []
-                    while j < count, let size = content.sizes[start + j] {
-                        run.append(.sized(size))
-                        j += 1
-                    }
-                    edits.append(ItemEdit(range: first..<j, replacement: run))
-                }
+            var record = makeRecord(for: FlowSection(itemCount: count), sums: .zero)
+            if withSizes && count > 0 {
+                record =
+                    SectionLayout(
+                        restoring: record, savedSizes: content.sizes[q], packed: refines, resolved: resolved(record.metricsIndex),
+                        alignments: alignments
+                    ).record
             }
-            sizing[q] = edits
+            records.append(record)
             lists.append(IdentifierList(content.items[start..<(start + count)]))
             start += count
         }
-        _ = try performBatchUpdates(batch, sizing: sizing)
+        sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
+        try enforceContentLimit(path: "")
+        refineEstimateIfDue()
+        // 3. The identifiers.
         var index = identity ?? IdentityIndex()
         index.items = lists
         index.sectionIDs = content.sectionIDs
         index.members = members
         identity = index
+        checkInvariants()
         checkIdentity()
     }
 
@@ -447,9 +332,7 @@ extension FlowLayoutState {
         var start = 0
         for (q, count) in content.itemCounts.enumerated() {
             var section = FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)]))
-            for k in start..<(start + count) {
-                if let size = content.sizes[k] { section.sizes[content.items[k]] = size }
-            }
+            for (j, size) in content.sizes[q].enumerated() where !size.isUnsized { section.sizes[content.items[start + j]] = size }
             snapshot.appendSection(section)
             start += count
         }

@@ -28,17 +28,14 @@ struct IdentifierList: Sendable {
     ///
     /// - Complexity: O(n).
     init<C: Collection>(_ identifiers: C) where C.Element == FlowIdentifier {
-        var chunk = ContiguousArray<FlowIdentifier>()
-        chunk.reserveCapacity(Swift.min(Self.buildChunk, identifiers.count))
-        for identifier in identifiers {
-            chunk.append(identifier)
-            if chunk.count == Self.buildChunk {
-                chunks.append(chunk)
-                chunk = ContiguousArray()
-                chunk.reserveCapacity(Self.buildChunk)
-            }
+        chunks.reserveCapacity((identifiers.count + Self.buildChunk - 1) / Self.buildChunk)
+        var start = identifiers.startIndex
+        while start != identifiers.endIndex {
+            // Each chunk copied whole (a slice of an array: one copy of memory).
+            let end = identifiers.index(start, offsetBy: Self.buildChunk, limitedBy: identifiers.endIndex) ?? identifiers.endIndex
+            chunks.append(ContiguousArray(identifiers[start..<end]))
+            start = end
         }
-        if !chunk.isEmpty { chunks.append(chunk) }
         reindex()
     }
 

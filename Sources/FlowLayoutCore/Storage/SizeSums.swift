@@ -181,11 +181,16 @@ struct SizeSums: Hashable, Sendable {
     }
 
     /// The units of `value`, at least 0 and below 2³², rounded up.
+    ///
+    /// `scaled` is below 2⁴⁸, so adding 2⁵² rounds it to the nearest integer,
+    /// which the low bits of the sum's pattern then hold: the same value as
+    /// ``units(_:)`` without a checked conversion.
     @inline(__always)
     private static func smallUnits(_ value: Double) -> Int64 {
         let scaled = value * scale
-        let truncated = Int64(scaled)
-        return Double(truncated) < scaled ? truncated + 1 : truncated
+        let shifted = scaled + 0x1p52
+        let nearest = Int64(bitPattern: shifted.bitPattern & 0x000F_FFFF_FFFF_FFFF)
+        return shifted - 0x1p52 < scaled ? nearest + 1 : nearest
     }
 
     init() {}
