@@ -5,8 +5,8 @@
 /// (`LineGeometry.swift`), and the number of default items a line holds by
 /// ``LineGeometry/fitCount(width:spacing:available:)``. Two loops break lines
 /// with ``OpenLine`` without this type, reading a dense buffer in place:
-/// `FlowLayoutState.layOut(given:geometry:)` (a section's first layout from the
-/// host's sizes) and the dense branch of `SectionContext.walk` (`LineWalking.swift`).
+/// `GivenSizes.laidOut(geometry:)` (a section's first layout from the host's
+/// sizes) and the dense branch of `SectionContext.walk` (`LineWalking.swift`).
 ///
 /// It produces *line groups*: either one line, filled item by item while the
 /// running extent fits, or a run of *uniform* lines, each holding `perLine`

@@ -18,9 +18,9 @@ extension FlowLayoutState {
             defaultSize: defaultItemSize)
         var record = SectionRecord(
             itemCount: section.itemCount, extent: .zero, bound: .zero, metricsIndex: metricsIndex, isPending: false,
-            hasItemSizes: section.itemSizes != nil, store: nil)
-        if let sizes = section.itemSizes, !sizes.isEmpty {
-            record.store = ItemStore(givenSizes: sizes, sums: sums)
+            hasItemSizes: section.itemSizeChunks != nil, store: nil)
+        if let given = section.givenSizeChunks.map({ GivenSizes($0.chunks) }), !given.isEmpty {
+            record.store = ItemStore(givenSizes: given, sums: sums)
             record.isPending = true
             record.extent = estimatedExtent(of: record)
             record.bound = upperBound(of: record)
@@ -121,8 +121,10 @@ extension FlowLayoutState {
                 record.store = nil  // keep the store uniquely referenced while it changes
                 if !isKnownUniquelyReferenced(&store) { store = store.copy() }
                 if let given = store.givenSizes {
-                    store.runs = Self.layOut(given: given, geometry: geometry)
+                    // Let go of the store's reference first, so that laying out
+                    // frees each chunk as its runs are built.
                     store.givenSizes = nil
+                    store.runs = (consume given).laidOut(geometry: geometry)
                     linesBroken = store.runs.summary.lines
                 } else {
                     linesBroken = Rebreak(geometry: geometry, isAligned: true).layOut(&store.runs).linesBroken
@@ -135,42 +137,6 @@ extension FlowLayoutState {
         }
         workCounters.sectionsLaidOut += 1
         workCounters.linesBroken += linesBroken
-    }
-
-    /// The runs of a section whose items all have the sizes `given`: the one
-    /// full-layout loop, reading the host's array in place. Runs close at the
-    /// first line start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do.
-    ///
-    /// - Complexity: O(n).
-    static func layOut(given: [Size], geometry: LineGeometry) -> BTree<Run> {
-        var runs: [Run] = []
-        runs.reserveCapacity(given.count / Run.sizedCapacity + 1)
-        given.withUnsafeBufferPointer { sizes in
-            let n = sizes.count
-            var p = 0
-            var runStart = 0
-            var lines = 0
-            var advance = Offset.zero
-            while p < n {
-                var line = OpenLine()
-                var q = p
-                while q < n && line.take(sizes[q], in: geometry) { q += 1 }
-                lines += 1
-                advance += Offset(line.thickness) + geometry.lineSpacingOffset
-                p = q
-                if p - runStart >= Run.sizedCapacity || p == n {
-                    let slice = UnsafeBufferPointer(rebasing: sizes[runStart..<p])
-                    runs.append(
-                        Run(
-                            itemCount: p - runStart, lineCount: lines, advance: advance, sizes: .dense(slice),
-                            sizedCount: p - runStart))
-                    runStart = p
-                    lines = 0
-                    advance = .zero
-                }
-            }
-        }
-        return BTree(runs)
     }
 
     /// Marks every section with items of its own pending and recomputes every

@@ -271,8 +271,8 @@ extension FlowLayoutState {
             if !isKnownUniquelyReferenced(&store) { store = store.copy() }
             store.countCensus()
             if let given = store.givenSizes {
-                store.runs = Self.pack(given: given)
                 store.givenSizes = nil
+                store.runs = (consume given).packed()
             }
             let outcome = rebreak.apply(edits, to: &store.runs)
             linesBroken = outcome.linesBroken
@@ -300,25 +300,6 @@ extension FlowLayoutState {
         }
         workCounters.sectionsTouched += 1
         workCounters.linesBroken += linesBroken
-    }
-
-    /// Packs the sizes a host gave into unaligned runs (a pending section about
-    /// to be edited before its first layout).
-    static func pack(given: [Size]) -> BTree<Run> {
-        var runs: [Run] = []
-        given.withUnsafeBufferPointer { sizes in
-            var start = 0
-            while start < sizes.count {
-                let end = Swift.min(start + Run.sizedCapacity, sizes.count)
-                let slice = UnsafeBufferPointer(rebasing: sizes[start..<end])
-                runs.append(
-                    Run(
-                        itemCount: end - start, lineCount: 0, advance: .zero, sizes: .dense(slice),
-                        sizedCount: end - start))
-                start = end
-            }
-        }
-        return BTree(runs)
     }
 
     /// With ``FlowLayoutOptions/EstimateRefinement/meanOfReportedSizes``, moves
