@@ -16,8 +16,8 @@ public struct LayoutDescription: Hashable, Sendable {
     /// The viewport size.
     public var viewportSize: Size
     /// The sections. An `itemSizes` array of more than 65,536 sizes is decoded
-    /// into chunks of 65,536 (``FlowLayoutCore/FlowSection/itemSizeChunks``), never
-    /// joined: a ``FlowLayoutCore/FlowLayoutState`` created from the sections lets
+    /// into chunks of 65,536 (`FlowSection.itemSizeChunks`), never
+    /// joined: a `FlowLayoutState` created from the sections lets
     /// each chunk go as it lays it out, once the description is gone.
     public var sections: [FlowSection]
     /// The options beyond UIKit's flow layout that the format can give

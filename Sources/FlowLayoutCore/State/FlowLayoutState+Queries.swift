@@ -173,12 +173,13 @@ extension FlowLayoutState {
         let (low, high) = direction.crossSpan(rect)
         let (mainLow, mainHigh) = direction.mainSpan(rect)
         let key = SectionContext.searchKey(low)
-        let first = firstSection(reaching: key)
-        guard var found = first.record else { return }
+        var first = firstSection(reaching: key)
+        guard var found = first.record.take() else { return }
         var q = first.position
         var start = first.start
         while true {
             if found.isPending {
+                found.store = nil  // no copy of the store while it is laid out (layOutSection)
                 layOutSection(q)
                 found = sections[q]
             }
@@ -246,13 +247,14 @@ extension FlowLayoutState {
     /// ends before `key`).
     mutating func firstSection(reaching key: Offset) -> (position: Int, start: Offset, record: SectionRecord?) {
         while true {
-            let found = sections.find(key, in: { $0.extent }, rule: .reaching)
-            let last = Swift.min(found.position, sections.count - 1)
-            if found.before.pending > 0 {
-                layOutPendingSections(through: last)
-                continue
+            let last: Int
+            do {
+                // Scoped: no copy of a record is alive while sections are laid out.
+                let found = sections.find(key, in: { $0.extent }, rule: .reaching)
+                guard found.before.pending > 0 else { return (found.position, found.before.extent, found.element) }
+                last = Swift.min(found.position, sections.count - 1)
             }
-            return (found.position, found.before.extent, found.element)
+            layOutPendingSections(through: last)
         }
     }
 

@@ -101,14 +101,20 @@ extension FlowLayoutState {
     /// Lays out every pending section up to and including `q`.
     mutating func layOutPendingSections(through q: Int) {
         while sections.summary.pending > 0 {
-            let first = sections.find(0, in: { $0.pending }, rule: .containing)
-            guard first.position <= q else { return }
-            layOutSection(first.position)
+            // Only the position: no copy of the record may be alive while it is
+            // laid out (see ``layOutSection(_:)``).
+            let first = sections.find(0, in: { $0.pending }, rule: .containing).position
+            guard first <= q else { return }
+            layOutSection(first)
         }
     }
 
     /// Lays out section `q` from its first item: breaks every line, stores the
     /// items in runs that start at line starts, records the exact extent.
+    ///
+    /// Callers hold no copy of the section's record meanwhile: with its store
+    /// referenced only by the tree, the sizes the host gave are let go of chunk
+    /// by chunk as the runs are built (a copy would keep them all until the end).
     ///
     /// - Complexity: O(items with a size of their own + lines that hold them +
     ///   runs), plus O(log S) for the section tree.

@@ -2,7 +2,7 @@ import FlowLayoutCore
 
 /// Collects the sizes of an `itemSizes` array whose length is known only at its
 /// end, in chunks, and hands them over as chunks
-/// (``FlowLayoutCore/FlowSection/itemSizeChunks``), never as one array.
+/// (`FlowSection.itemSizeChunks`), never as one array.
 ///
 /// Appending to one array would double its buffer as it grows: the final array
 /// would hold up to twice the memory it needs, and each doubling briefly holds
@@ -10,7 +10,7 @@ import FlowLayoutCore
 /// would hold the array and a chunk. Instead the sizes go into fixed chunks of
 /// 1 MiB, each allocated once at its full size and handed over as it is (the
 /// last one trimmed to its count): the sizes are in memory once, and a
-/// ``FlowLayoutCore/FlowLayoutState`` given the chunks lets each one go as soon
+/// `FlowLayoutState` given the chunks lets each one go as soon
 /// as it has laid its sizes out.
 struct SizeAccumulator {
     /// Sizes in one chunk: 1 MiB.
