@@ -201,11 +201,7 @@ extension FlowLayoutHost {
         let config = state.configuration
         var found: [ElementIdentifier] = []
         try? state.enumerateElements(in: rect) { element in
-            let pins =
-                element.category == .header
-                ? config.sectionHeadersPinToVisibleBounds
-                : element.category == .footer && config.sectionFootersPinToVisibleBounds
-            if pins { found.append(element.identifier) }
+            if config.pins(element.category) { found.append(element.identifier) }
             return true
         }
         return found

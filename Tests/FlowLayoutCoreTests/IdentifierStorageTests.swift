@@ -5,7 +5,9 @@ import Testing
 
 /// The identifier storage against plain collections: the chunked list against
 /// an array through batches of removals and placements, the membership set
-/// against `Set` through inserts and removals (crowded keys, the maximum key).
+/// against `Set` through inserts and removals (crowded keys, the maximum key),
+/// the fingerprint table against a multiset of fingerprints (never a false
+/// miss, exact for identifiers sharing their high half).
 @Suite struct IdentifierStorageTests {
     @Test("IdentifierList edits equal Array edits")
     func listMatchesArray() {
@@ -53,6 +55,30 @@ import Testing
         }
     }
 
+    @Test("A list sharing a snapshot's array is that array, until its first edit cuts it into chunks")
+    func sharedList() throws {
+        var random = SeededRandom(seed: 5)
+        for count in [1, 5, 1_024, 1_025, 5_000] {
+            let array = (0..<count).map { FlowIdentifier(UInt64($0) * 3) }
+            var list = try #require(IdentifierList(sharing: array))
+            #expect(list.shares(array) && list.all == array)
+            #expect(!list.shares(array.map { $0 }) || count == 0)
+            list.checkStructure()
+            var expected = array
+            let removed = Array(Set((0..<min(10, count)).map { _ in random.int(0..<count) })).sorted()
+            for index in removed.reversed() { expected.remove(at: index) }
+            let position = random.int(0...expected.count)
+            expected.insert(99_999, at: position)
+            list.edit(removing: removed, placing: [(position, 99_999)])
+            #expect(list.all == expected && !list.shares(array))
+            list.checkStructure()
+        }
+        // Spare room is not kept: such an array is copied into chunks.
+        var roomy = [FlowIdentifier](repeating: 1, count: 100)
+        roomy.reserveCapacity(1_000)
+        #expect(IdentifierList(sharing: roomy) == nil)
+    }
+
     @Test("IdentifierSet equals Set")
     func setMatchesSet() {
         var random = SeededRandom(seed: 71)
@@ -78,5 +104,72 @@ import Testing
             }
             #expect(set.contains(key) == expected.contains(key))
         }
+    }
+
+    @Test("IdentifierFingerprints: no false miss, exact below 2^32, room within its load bounds")
+    func fingerprintsMatchMultiset() {
+        var random = SeededRandom(seed: 29)
+        var table = IdentifierFingerprints()
+        var members = Set<FlowIdentifier>()
+        var order: [FlowIdentifier] = []
+        for step in 0..<60_000 {
+            // Grow for a while, then shrink, then grow again: every resize path.
+            let growing = (step / 15_000) % 2 == 0 ? random.chance(0.75) : random.chance(0.2)
+            if growing || order.isEmpty {
+                let key: FlowIdentifier =
+                    switch random.int(0...3) {
+                    case 0: FlowIdentifier(UInt64(random.int(0..<40_000)))
+                    case 1: FlowIdentifier(UInt64(random.int(0..<64)) << 58 | UInt64(random.int(0..<64)))
+                    case 2: FlowIdentifier(.max - UInt64(random.int(0..<3)))
+                    default: FlowIdentifier(random.next())
+                    }
+                guard members.insert(key).inserted else { continue }
+                order.append(key)
+                table.insert(key)
+            } else {
+                let k = random.int(0..<order.count)
+                let key = order[k]
+                order.swapAt(k, order.count - 1)
+                order.removeLast()
+                members.remove(key)
+                table.remove(key)
+            }
+            if step % 2_000 == 0 {
+                #expect(table.count == members.count)
+                table.checkStructure()
+                for known in members { #expect(table.mayContain(known)) }
+                if table.count > 1_000 {
+                    let perItem = Double(table.allocatedBytes) / Double(table.count)
+                    #expect(perItem >= 4 / 0.8 - 0.1 && perItem <= 4 / 0.52 + 0.1, "\(perItem) bytes an identifier")
+                }
+            }
+        }
+        // Identifiers sharing their high 32 bits never collide: a hit is exact.
+        var dense = IdentifierFingerprints()
+        for key in stride(from: UInt64(7) << 32, to: (UInt64(7) << 32) + 200_000, by: 2) { dense.insert(FlowIdentifier(key)) }
+        for key in stride(from: (UInt64(7) << 32) + 1, to: (UInt64(7) << 32) + 200_000, by: 2) {
+            #expect(!dense.mayContain(FlowIdentifier(key)))
+        }
+        dense.checkStructure()
+    }
+
+    @Test("IdentifierFingerprints(sections:) refuses the first repeated place, also among colliding fingerprints")
+    func fingerprintsBuildRefusesDuplicates() throws {
+        let sections: [ArraySlice<FlowIdentifier>] = [[1, 2, 3], [4, 5], [6, 2, 7, 4]]
+        #expect(throws: DuplicateIdentifier.self) { try IdentifierFingerprints(sections: sections) }
+        do {
+            _ = try IdentifierFingerprints(sections: sections)
+        } catch {
+            #expect(error.section == 2 && error.item == 1 && error.identifier == 2)
+        }
+        // Two identifiers whose fingerprints collide are not a duplicate: 5,
+        // and the identifier of high half 1 whose low half undoes the mix.
+        let a = FlowIdentifier(5)
+        let mix = UInt32(truncatingIfNeeded: (UInt64(1) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        let other = FlowIdentifier(1 << 32 | UInt64(5 ^ mix))
+        #expect(IdentifierFingerprints.fingerprint(other) == IdentifierFingerprints.fingerprint(a))
+        let table = try IdentifierFingerprints(sections: [[a], [other]])
+        #expect(table.count == 2)
+        table.checkStructure()
     }
 }

@@ -119,7 +119,9 @@ import Testing
         #expect(state.snapshot() == before)
     }
 
-    @Test("11.1: an item moved by index path (interactive movement) keeps its identifier; a batch by index paths drops them")
+    @Test(
+        "11.1: an item moved by index path (interactive movement) keeps its identifier; a batch keeps those it names, drops them when it inserts"
+    )
     func moveKeepsIdentifier() throws {
         var state = try FlowLayoutState(configuration: configuration, snapshot: snapshot([1, 2, 3]), viewportSize: viewport)
         _ = try state.moveItem(at: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 2, section: 0))
@@ -127,6 +129,10 @@ import Testing
         var batch = BatchUpdate()
         batch.deleteItems(at: [FlowIndexPath(item: 0, section: 0)])
         _ = try state.performBatchUpdates(batch)
+        #expect(try state.itemIdentifiers(inSection: 0) == [3, 1])
+        var insert = BatchUpdate()
+        insert.insertItems(at: [FlowIndexPath(item: 0, section: 0)])
+        _ = try state.performBatchUpdates(insert)
         #expect(state.sectionIdentifiers == nil)
     }
 

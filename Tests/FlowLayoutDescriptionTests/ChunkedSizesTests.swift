@@ -20,7 +20,10 @@ struct ChunkedSizesTests {
         #expect(description.sections[0].itemSizeChunks == nil)
         let chunks = try #require(description.sections[1].itemSizeChunks)
         #expect(chunks.map(\.count) == [65_536, 65_536, 18_928])
-        #expect(chunks.allSatisfy { $0.capacity <= 65_536 + 64 })
+        // Each full chunk about its 1 MiB (a page of slack where malloc maps it),
+        // the last within a third of its count.
+        #expect(chunks.dropLast().allSatisfy { $0.capacity <= 65_536 + 256 })
+        #expect(chunks[2].capacity <= 18_928 * 4 / 3 + 256)
         #expect(Array(chunks.joined()) == sizes)
         #expect(description.sections[1] == FlowSection(itemSizes: sizes))
 

@@ -17,6 +17,8 @@ enum IncreasingSubsequence {
     static func heaviest(keys: [Int], weights: [Int]) -> [Bool] {
         let m = keys.count
         guard m > 0 else { return [] }
+        // Already increasing (items only inserted or deleted): all of them.
+        if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: m) }
         // Ranks of the keys, 1-based for the tree.
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
         var rank = [Int](repeating: 0, count: m)

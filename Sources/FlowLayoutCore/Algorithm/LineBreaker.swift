@@ -3,10 +3,10 @@
 /// change (``Rebreak``), walking old lines (``OldLines``) and walking a run's
 /// lines for a query. Whether one item joins a line is decided by ``OpenLine``
 /// (`LineGeometry.swift`), and the number of default items a line holds by
-/// ``LineGeometry/fitCount(width:spacing:available:)``. Two loops break lines
-/// with ``OpenLine`` without this type, reading a dense buffer in place:
-/// `GivenSizes.laidOut(geometry:)` (a section's first layout from the host's
-/// sizes) and the dense branch of `SectionContext.walk` (`LineWalking.swift`).
+/// ``OpenLine/takeDefaults(_:in:)`` (``LineGeometry/perLine`` in closed form). Buffers of sizes only
+/// are broken in place with the same ``OpenLine``: a dense run by ``DenseLines``
+/// (`SectionLines.swift`), the sizes a host gave chunk by chunk by
+/// `GivenSizes.laidOut(geometry:)`.
 ///
 /// It produces *line groups*: either one line, filled item by item while the
 /// running extent fits, or a run of *uniform* lines, each holding `perLine`

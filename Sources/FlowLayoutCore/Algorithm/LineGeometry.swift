@@ -53,8 +53,7 @@ struct LineGeometry: Hashable, Sendable {
         if uniform {
             perLine = Self.uniformCount(width: main, spacing: spacing, available: available)
         } else {
-            let more = defaultStep.steps(from: lineStartRemaining, whileAtLeast: main, maximum: Self.unbounded - 1).count
-            perLine = more == Self.unbounded - 1 ? Self.unbounded : more + 1
+            perLine = Self.subtractionCount(width: main, spacing: spacing, available: available)
         }
         lineSpacingOffset = Offset(lineSpacing)
         defaultAdvance = Offset(direction.cross(defaultSize)) + lineSpacingOffset
@@ -75,6 +74,17 @@ struct LineGeometry: Hashable, Sendable {
         let count = ((available + spacing) / step).rounded(.down)
         if !(count < 0x1p62) { return unbounded }
         return Swift.max(1, Int(count))
+    }
+
+    /// The items `width` wide a line of any other section holds (2.1): the
+    /// first, then one more while `remaining` (`available − (spacing + width)`
+    /// after the first, less `spacing + width` per item) is at least `width`,
+    /// counted in closed form (``RepeatedDifference``); ``unbounded`` when the
+    /// count never ends.
+    static func subtractionCount(width: Double, spacing: Double, available: Double) -> Int {
+        let more = RepeatedDifference(removing: spacing + width)
+            .steps(from: available - (spacing + width), whileAtLeast: width, maximum: unbounded - 1).count
+        return more == unbounded - 1 ? unbounded : more + 1
     }
 
     /// The default size's extent along a line.

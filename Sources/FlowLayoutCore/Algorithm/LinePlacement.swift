@@ -60,14 +60,38 @@ struct AlongLine {
     /// 3.3), rather than each one `width + gap` after the one before.
     var columns = false
 
-    /// The position of item `k` of a line of items `width` wide.
+    /// Where item `k` of the line goes, the item before it being at `previous`
+    /// and `width` wide: on its column, or `width + gap` after it (the one step
+    /// of the running position, 3.1).
+    @inline(__always)
+    func position(ofItem k: Int, after previous: Double, width: Double) -> Double {
+        columns ? start + Double(k) * (width + gap) : previous + width + gap
+    }
+
+    /// Whether positions from an item at `origin` on have a closed form: on
+    /// columns, or while the running position never decreases.
+    @inline(__always)
+    func hasClosedForm(from origin: Double) -> Bool { columns || (gap >= 0 && origin >= 0) }
+
+    /// Where item `index + k` of the line goes, item `index` being at `origin`
+    /// and every item from it on `width` wide: the running position in closed
+    /// form (``RepeatedSum``), exactly as `k` steps give it. Requires
+    /// ``hasClosedForm(from:)``.
     ///
     /// - Complexity: O(1) on columns, else O(binades crossed).
+    func position(ofItem index: Int, at origin: Double, plus k: Int, width: Double) -> Double {
+        if columns { return start + Double(index + k) * (width + gap) }
+        return RepeatedSum(adding: width, then: gap).value(from: origin, after: k)
+    }
+
+    /// The position of item `k` of a line of items `width` wide.
+    ///
+    /// - Complexity: O(1) on columns, else O(binades crossed) (O(k) with a
+    ///   negative gap or start).
     func position(ofItem k: Int, width: Double) -> Double {
-        if columns { return start + Double(k) * (width + gap) }
-        if gap >= 0 && start >= 0 { return RepeatedSum(adding: width, then: gap).value(from: start, after: k) }
+        if hasClosedForm(from: start) { return position(ofItem: 0, at: start, plus: k, width: width) }
         var x = start
-        for _ in 0..<k { x = x + width + gap }
+        for item in 0..<k { x = position(ofItem: item + 1, after: x, width: width) }
         return x
     }
 }
@@ -111,8 +135,7 @@ extension SectionContext {
                 if !body(placed) { return false }
             }
             item += 1
-            position =
-                layout.columns ? layout.start + Double(item - firstItem) * (main + layout.gap) : position + main + layout.gap
+            position = layout.position(ofItem: item - firstItem, after: position, width: main)
             return nil
         }
         switch items {
@@ -153,23 +176,13 @@ extension SectionContext {
     ) -> Bool {
         let width = geometry.defaultMain
         let thickness = geometry.defaultCross
-        let gap = along.gap
-        let first = item
-        @inline(__always) func next(_ index: Int) -> Double {
-            along.columns ? along.start + Double(first + index + 1 - lineStart) * (width + gap) : position + width + gap
-        }
+        // The first item's index in the line.
+        let first = item - lineStart
         var index = 0
-        if run > 8 && position + width < mainLow {
-            if along.columns {
-                let start = first - lineStart
-                index = Self.firstIndex(in: run) { along.start + Double(start + $0) * (width + gap) + width >= mainLow }
-                position = along.start + Double(start + index) * (width + gap)
-            } else if gap >= 0 && position >= 0 {
-                let steps = RepeatedSum(adding: width, then: gap)
-                let origin = position
-                index = Self.firstIndex(in: run) { steps.value(from: origin, after: $0) + width >= mainLow }
-                position = steps.value(from: origin, after: index)
-            }
+        if run > 8 && position + width < mainLow && along.hasClosedForm(from: position) {
+            let origin = position
+            index = Self.firstIndex(in: run) { along.position(ofItem: first, at: origin, plus: $0, width: width) + width >= mainLow }
+            position = along.position(ofItem: first, at: origin, plus: index, width: width)
         }
         while index < run {
             if position > mainHigh {
@@ -180,7 +193,7 @@ extension SectionContext {
                 let placed = PlacedItem(item: item + index, main: position, mainLength: width, cross: cross, crossLength: thickness)
                 if !body(placed) { return false }
             }
-            position = next(index)
+            position = along.position(ofItem: first + index + 1, after: position, width: width)
             index += 1
         }
         item += run
@@ -282,7 +295,7 @@ extension SectionContext {
         case .leading:
             return AlongLine(start: leading, gap: geometry.spacing)
         case .center, .trailing:
-            let running = RepeatedSum(adding: geometry.spacing, then: width).value(from: width, after: n - 1)
+            let running = Self.runningExtent(of: n, width: width, spacing: geometry.spacing, after: nil)
             let start = lineAlignment == .trailing ? leading + (available - running) : leading + (available - running) / 2
             return AlongLine(start: start, gap: geometry.spacing)
         }
@@ -343,13 +356,11 @@ extension SectionContext {
         let available = metrics.available
         let spacing = geometry.spacing
         if !(width <= available) { return nil }
-        let more = RepeatedDifference(removing: spacing + width)
-            .steps(from: available - (spacing + width), whileAtLeast: width, maximum: LineGeometry.unbounded - 1).count
-        guard more < LineGeometry.unbounded - 1 else { return nil }
-        let n = more + 1
+        let n = LineGeometry.subtractionCount(width: width, spacing: spacing, available: available)
+        guard n != LineGeometry.unbounded else { return nil }
         if n == 1 { return AlongLine(start: leading + (available - width) / 2, gap: 0) }
         // The widths summed in order, as a justified line sums them (3.1).
-        let total = RepeatedSum(adding: width, then: 0).value(from: width, after: n - 1)
+        let total = Self.runningExtent(of: n, width: width, spacing: 0, after: nil)
         return AlongLine(start: leading, gap: (available - total) / Double(n - 1))
     }
 
@@ -357,10 +368,10 @@ extension SectionContext {
     /// extent` for each later item (`spacing` 0: the plain sum of widths).
     private func sum(_ items: LineItems, count: Int, adding spacing: Double) -> Double {
         let direction = geometry.direction
-        let defaults = RepeatedSum(adding: spacing, then: geometry.defaultMain)
+        let width = geometry.defaultMain
         switch items {
         case .defaults(let run):
-            return defaults.value(from: geometry.defaultMain, after: run - 1)
+            return Self.runningExtent(of: run, width: width, spacing: spacing, after: nil)
         case .sized(let sizes):
             var total = direction.main(sizes[0])
             for size in sizes.dropFirst() { total = total + spacing + direction.main(size) }
@@ -373,11 +384,23 @@ extension SectionContext {
                 case .sized(let size):
                     total = isFirst ? direction.main(size) : total + spacing + direction.main(size)
                 case .defaults(let run):
-                    total = isFirst ? defaults.value(from: geometry.defaultMain, after: run - 1) : defaults.value(from: total, after: run)
+                    total = Self.runningExtent(of: run, width: width, spacing: spacing, after: isFirst ? nil : total)
                 }
                 isFirst = false
             }
             return total
         }
+    }
+
+    /// The running extent (2.1, 3.1) after `count` more items `width` wide:
+    /// each adds `spacing`, then its width, rounded at every step as the loop
+    /// rounds, in closed form (``RepeatedSum``). After `total`, or, from nothing
+    /// (`nil`), the first item adds its width alone.
+    ///
+    /// - Complexity: O(binades crossed).
+    static func runningExtent(of count: Int, width: Double, spacing: Double, after total: Double?) -> Double {
+        let steps = RepeatedSum(adding: spacing, then: width)
+        guard let total else { return steps.value(from: width, after: count - 1) }
+        return steps.value(from: total, after: count)
     }
 }

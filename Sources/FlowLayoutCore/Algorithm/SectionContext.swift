@@ -34,31 +34,3 @@ struct SectionContext {
         return Run(itemCount: itemCount, lineCount: lines, advance: geometry.defaultAdvance * lines)
     }
 }
-
-extension FlowLayoutState {
-    /// The context of laid-out section `q`, whose record is `record`.
-    func context(of record: SectionRecord) -> SectionContext {
-        let geometry = geometry(of: record)
-        var sharedWidth: Double?
-        if configuration.isSelfSizing {
-            if let sums = record.store?.sums {
-                if let common = sums.commonMain(geometry.direction), sums.count == record.itemCount || common == geometry.defaultMain {
-                    sharedWidth = common
-                }
-            } else {
-                sharedWidth = geometry.defaultMain
-            }
-        }
-        let lines = record.store?.runs.summary.lines ?? geometry.linesOfDefaults(record.itemCount)
-        return SectionContext(
-            itemCount: record.itemCount,
-            metrics: sectionMetrics(record.metricsIndex),
-            geometry: geometry,
-            runs: record.store?.runs,
-            sharedWidth: sharedWidth,
-            everyLineHoldsOneItem: record.itemCount > 0 && lines == record.itemCount,
-            lineAlignment: options.lineAlignment,
-            lastLineAlignment: options.lastLineAlignment,
-            crossAlignment: options.crossAlignment)
-    }
-}

@@ -54,14 +54,9 @@ struct SnapshotWalk {
             while c < chunks.count && j + length < m {
                 let offset = i + length - starts[c]
                 let matched = chunks[c].withUnsafeBufferPointer { buffer in
-                    var k = offset
-                    var t = j + length
-                    let limit = Swift.min(buffer.count, offset + (m - t))
-                    while k < limit && buffer[k] == new[t] {
-                        k += 1
-                        t += 1
-                    }
-                    return k - offset
+                    Self.commonPrefix(
+                        buffer.baseAddress! + offset, new.baseAddress! + (j + length),
+                        count: Swift.min(buffer.count - offset, m - (j + length)))
                 }
                 length += matched
                 if offset + matched < chunks[c].count { break }
@@ -120,6 +115,38 @@ struct SnapshotWalk {
         }
         unmatchedOld.append(contentsOf: i..<n)
         unmatchedNew.append(contentsOf: j..<m)
+    }
+
+    /// How many identifiers from `a` and `b` on are equal, up to `count`:
+    /// compared eight at a time with no branch inside a block of eight (the
+    /// compiler turns a block into a few vector instructions), then one at a
+    /// time in the block that differs.
+    @inline(__always)
+    static func commonPrefix(_ a: UnsafePointer<FlowIdentifier>, _ b: UnsafePointer<FlowIdentifier>, count: Int) -> Int {
+        var k = 0
+        while k + 8 <= count {
+            var difference: UInt64 = 0
+            for t in 0..<8 { difference |= a[k + t].rawValue ^ b[k + t].rawValue }
+            if difference != 0 { break }
+            k += 8
+        }
+        while k < count && a[k] == b[k] { k += 1 }
+        return k
+    }
+
+    /// Whether `old` and `new` hold the same identifiers in the same order,
+    /// compared a chunk at a time as ``commonPrefix(_:_:count:)`` does.
+    static func isUnchanged(old: IdentifierList, new: UnsafeBufferPointer<FlowIdentifier>) -> Bool {
+        guard old.count == new.count else { return false }
+        var start = 0
+        for chunk in old.chunks {
+            let equal = chunk.withUnsafeBufferPointer { buffer in
+                commonPrefix(buffer.baseAddress!, new.baseAddress! + start, count: buffer.count) == buffer.count
+            }
+            guard equal else { return false }
+            start += chunk.count
+        }
+        return true
     }
 
     /// The old position of new position `new` if it is in a stretch.

@@ -358,15 +358,20 @@ extension FlowLayoutState {
         for (q, identifier) in content.sectionIDs.enumerated() where !sectionIDs.insert(identifier).inserted {
             throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(identifier))
         }
-        var members = IdentifierSet()
-        members.reserveCapacity(content.items.count)
+        var slices: [ArraySlice<FlowIdentifier>] = []
+        slices.reserveCapacity(content.itemCounts.count)
         var start = 0
-        for (q, count) in content.itemCounts.enumerated() {
-            for j in 0..<count where !members.insert(content.items[start + j]) {
-                throw .invalidSnapshot(
-                    path: FieldPath(stringLiteral: "sections[\(q)].items[\(j)]"), problem: .duplicateItem(content.items[start + j]))
-            }
+        for count in content.itemCounts {
+            slices.append(content.items[start..<(start + count)])
             start += count
+        }
+        let members: IdentifierFingerprints
+        do {
+            members = try IdentifierFingerprints(sections: slices)
+        } catch {
+            throw .invalidSnapshot(
+                path: FieldPath(stringLiteral: "sections[\(error.section)].items[\(error.item)]"), problem: .duplicateItem(error.identifier)
+            )
         }
         var batch = BatchUpdate()
         var sizing: [Int: [ItemEdit]] = [:]
@@ -409,15 +414,8 @@ extension FlowLayoutState {
     ///
     /// - Complexity: O(n) comparisons.
     public func indexPath(ofItem identifier: FlowIdentifier) -> FlowIndexPath? {
-        guard let identity, identity.members.contains(identifier) else { return nil }
-        for (q, list) in identity.items.enumerated() {
-            var item = 0
-            for chunk in list.chunks {
-                if let found = chunk.firstIndex(of: identifier) { return FlowIndexPath(item: item + found, section: q) }
-                item += chunk.count
-            }
-        }
-        return nil
+        guard let identity, identity.members.mayContain(identifier) else { return nil }
+        return identity.position(of: identifier)
     }
 
     /// Places V so that `frame`'s leading edge is `distance` from V's leading

@@ -63,6 +63,18 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
     /// Whether items without per-item sizes are self-sizing: the estimate is not zero.
     public var isSelfSizing: Bool { estimatedItemSize != .zero }
 
+    /// Whether elements of `category` pin to the visible bounds (`flow-layout.md`
+    /// 8.1): headers and footers as their settings say, cells never. A pinned
+    /// element follows the visible rect, so it is never an update's anchor.
+    @inline(__always)
+    package func pins(_ category: ElementCategory) -> Bool {
+        switch category {
+        case .cell: false
+        case .header: sectionHeadersPinToVisibleBounds
+        case .footer: sectionFootersPinToVisibleBounds
+        }
+    }
+
     /// Whether `other` lays lines out exactly as this configuration does: they
     /// differ at most in what pins (pinning moves frames at query time only).
     func hasSameLines(as other: FlowLayoutConfiguration) -> Bool {

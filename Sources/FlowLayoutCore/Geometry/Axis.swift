@@ -4,12 +4,8 @@
 /// (x when scrolling vertically) and the *cross* axis runs across lines, which is
 /// the scroll axis (y when scrolling vertically). Horizontal scrolling is the
 /// transpose (`flow-layout.md` 5): line breaking, placement, re-breaking,
-/// section metrics, size sums and the host read sizes, insets, points and
-/// rects only through these conversions. Four places in `FlowLayoutState`'s
-/// files still branch on the direction themselves: the content size
-/// (`naturalContentSize`), snapping's and scrolling's points
-/// (`targetContentOffset`, `offsetPoint`) and the estimate's mean size
-/// (`SectionExtents.estimate(of:)`).
+/// section metrics, size sums, queries, scrolling and the host read and make
+/// sizes, insets, points and rects only through these conversions.
 extension ScrollDirection {
     /// The main-axis component of a size: along a line.
     @inline(__always)
@@ -21,6 +17,12 @@ extension ScrollDirection {
     @inline(__always)
     package func cross(_ size: Size) -> Double {
         self == .vertical ? size.height : size.width
+    }
+
+    /// The size whose main-axis component is `main` and cross-axis one `cross`.
+    @inline(__always)
+    func size(main: Double, cross: Double) -> Size {
+        self == .vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
     }
 
     /// The rect whose main-axis span is `main ..< main + mainLength` and whose

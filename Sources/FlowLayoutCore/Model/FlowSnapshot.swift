@@ -61,6 +61,11 @@ public struct FlowSnapshot: Hashable, Sendable {
         /// The overrides the snapshot gives, over `current` (a surviving
         /// section's; `nil` for a new one).
         func overrides(over current: MetricOverrides?) -> MetricOverrides? {
+            if sectionInset == nil && minimumLineSpacing == nil && minimumInteritemSpacing == nil
+                && headerReferenceSize == nil && footerReferenceSize == nil
+            {
+                return current == MetricOverrides() ? nil : current
+            }
             var result = current ?? MetricOverrides()
             if let sectionInset { result.sectionInset = sectionInset }
             if let minimumLineSpacing { result.minimumLineSpacing = minimumLineSpacing }

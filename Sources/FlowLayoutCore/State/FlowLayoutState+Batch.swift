@@ -16,6 +16,11 @@ extension FlowLayoutState {
     /// Applies a batch of section and item deletions, insertions, moves and
     /// reloads, keeps the anchor still, and returns the frames to animate.
     ///
+    /// Item identifiers (`flow-layout.md` 11.1) follow the items a batch
+    /// deletes, moves and reloads; a batch that inserts an item or a section,
+    /// or reloads a section, brings content without identifiers and leaves the
+    /// layout without any (``sectionIdentifiers`` is then `nil`).
+    ///
     /// - Throws: ``FlowLayoutError`` naming the first bad operation (its field
     ///   path: `insertItems[0].item`), or the content limit; nothing is applied.
     /// - Complexity: O(log S) per section inserted, deleted or moved; per section
@@ -23,9 +28,12 @@ extension FlowLayoutState {
     ///   lines are back in step; O(k · log) for the k elements in view before and
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
+        // Identifiers follow the items the batch names, when it names them all
+        // (FlowLayoutState+Identity.swift).
+        let named = identity == nil ? nil : try? plan(batch)
         let result = try performBatchUpdates(batch, inView: true)
-        // Items named by position only have no identity any more (`flow-layout.md` 11).
-        identity = nil
+        identity = named.flatMap { identity(after: $0) }
+        checkIdentity()
         return result
     }
 

@@ -9,7 +9,8 @@ extension FlowLayoutState {
     ///   bound equals its extent; each pending section's extent and bound equal
     ///   the estimate and the bound its items give;
     /// - every run tree's structure and sums, and each run's line count and
-    ///   advance equal its own items broken afresh ( ``checkRuns(of:)``);
+    ///   advance equal its own items broken afresh
+    ///   (``SectionLayout/checkInvariants(section:)``);
     /// - in a laid-out section every run starts where a line of the whole
     ///   section, broken afresh from its first item, starts.
     func checkInvariants() {
@@ -19,97 +20,11 @@ extension FlowLayoutState {
         for q in 0..<sections.count {
             let record = sections[q]
             precondition(Int(record.metricsIndex) < metrics.overrides.count, "metrics index of section \(q)")
-            if let store = record.store {
-                precondition(store.sizedCount > 0, "section \(q) keeps a store without sizes")
-                var sums = SizeSums.zero
-                if let given = store.givenSizes {
-                    sums = SizeSums(given)
-                    precondition(
-                        store.sums.commonSize != nil || !given.allSatisfy({ $0 == given[0] }),
-                        "census of equal sizes in section \(q)")
-                } else {
-                    store.runs.forEach(from: 0, before: .zero) { run, _ in
-                        sums.add(run.sums)
-                        return true
-                    }
-                }
-                // Sums kept up to date equal sums recomputed, unless they saturated.
-                precondition(store.sums.isSaturated || store.sums.matches(sums), "size sums of section \(q)")
-                if store.givenSizes != nil {
-                    precondition(record.isPending, "section \(q) holds given sizes but is laid out")
-                    precondition(store.runs.isEmpty && store.givenSizes!.count == record.itemCount, "given sizes of \(q)")
-                } else {
-                    precondition(store.runs.summary.items == record.itemCount, "runs of section \(q) cover its items")
-                    checkRuns(of: record, section: q)
-                }
-            } else {
-                precondition(!record.isPending, "section \(q) is pending without items of its own")
-            }
-            if record.isPending {
-                precondition(record.extent == estimatedExtent(of: record), "estimate of pending section \(q)")
-                precondition(record.bound == upperBound(of: record), "bound of pending section \(q)")
-            } else {
-                precondition(record.extent == exactExtent(of: record), "extent of section \(q)")
-                precondition(record.bound == record.extent, "bound of laid-out section \(q)")
-            }
+            section(of: record).checkInvariants(section: q)
         }
         precondition(isWithinContentLimit, "content past the limit")
     }
 
-    /// Checks a section's runs: the tree, each run's own invariants, and, when the
-    /// section is laid out, that each run's lines are what breaking gives.
-    private func checkRuns(of record: SectionRecord, section q: Int) {
-        let store = record.store!
-        store.runs.checkStructure()
-        let geometry = geometry(of: record)
-        var runStarts: [Int] = []
-        var start = 0
-        store.runs.forEach(from: 0, before: .zero) { run, before in
-            precondition(before.items == start, "run order in section \(q)")
-            precondition(run.itemCount > 0, "empty run in section \(q)")
-            runStarts.append(start)
-            var sized = 0
-            if let sizes = run.sizes {
-                if sizes.isDense {
-                    precondition(sizes.count == run.itemCount, "dense run size in section \(q)")
-                } else {
-                    precondition(run.itemCount <= Run.maximumSparseSpan, "sparse run span in section \(q)")
-                    for index in 0..<sizes.count {
-                        precondition(sizes.offset(at: index) < run.itemCount, "sparse offset in section \(q)")
-                        precondition(index == 0 || sizes.offset(at: index - 1) < sizes.offset(at: index), "sparse order")
-                    }
-                }
-                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized { sized += 1 }
-            }
-            precondition(sized == run.sizedCount, "sized count of a run in section \(q)")
-            if !record.isPending {
-                var breaker = LineBreaker(RunReader(run), geometry: geometry)
-                var lines = 0
-                var advance = Offset.zero
-                while let group = breaker.next() {
-                    lines += group.lineCount
-                    advance += (Offset(group.thickness) + geometry.lineSpacingOffset) * group.lineCount
-                }
-                precondition(lines == run.lineCount, "line count of the run at item \(start) of section \(q)")
-                precondition(advance == run.advance, "advance of the run at item \(start) of section \(q)")
-            }
-            start += run.itemCount
-            return true
-        }
-        guard !record.isPending else { return }
-        // Every run starts a line of the section broken whole.
-        var breaker = LineBreaker(SectionReader(runs: store.runs), geometry: geometry)
-        var next = 0
-        while let group = breaker.next() {
-            while next < runStarts.count && runStarts[next] < group.end {
-                let offset = runStarts[next] - group.start
-                precondition(
-                    offset == 0 || (group.isDefaultLines && offset % geometry.perLine == 0),
-                    "run at item \(runStarts[next]) of section \(q) does not start a line")
-                next += 1
-            }
-        }
-    }
     #else
     /// Compiled out: build with `-DFLOWLAYOUT_INTERNAL_CHECKS` to enable.
     @inline(__always)

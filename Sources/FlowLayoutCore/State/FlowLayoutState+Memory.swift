@@ -10,7 +10,7 @@ extension FlowLayoutState {
     public var memoryFootprint: Int {
         var bytes = sections.allocatedBytes + metrics.allocatedBytes + (identity?.allocatedBytes ?? 0)
         sections.forEach(from: 0, before: .zero) { record, _ in
-            if let store = record.store { bytes += store.allocatedBytes }
+            bytes += record.allocatedBytes
             return true
         }
         return bytes

@@ -20,7 +20,7 @@ extension FlowLayoutState {
     /// - Complexity: O(1), or the layout of the pending sections when mirroring
     ///   along the scroll axis.
     mutating func presentation() -> Presentation {
-        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutPendingSections(through: sections.count - 1) }
+        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutAllPendingSections() }
         let direction = configuration.scrollDirection
         let mirrors = options.layoutDirection == .rightToLeft
         let width = contentSize.width
@@ -29,8 +29,7 @@ extension FlowLayoutState {
         if mirrorsAlongScrollAxis { span = (width - visible.maxX, width - visible.minX) }
         return Presentation(
             direction: direction, mirrorWidth: mirrors ? width : nil, scale: options.displayScale,
-            pinsHeaders: configuration.sectionHeadersPinToVisibleBounds,
-            pinsFooters: configuration.sectionFootersPinToVisibleBounds, visibleLow: span.min, visibleHigh: span.max)
+            pinsHeaders: configuration.pins(.header), pinsFooters: configuration.pins(.footer), visibleLow: span.min, visibleHigh: span.max)
     }
 
     /// Calls `body` with each element whose presented frame meets `rect`, in
@@ -67,11 +66,5 @@ extension FlowLayoutState {
     }
 
     /// Whether elements of `category` pin (a pinned element is never the anchor).
-    func pins(_ category: ElementCategory) -> Bool {
-        switch category {
-        case .cell: false
-        case .header: configuration.sectionHeadersPinToVisibleBounds
-        case .footer: configuration.sectionFootersPinToVisibleBounds
-        }
-    }
+    func pins(_ category: ElementCategory) -> Bool { configuration.pins(category) }
 }

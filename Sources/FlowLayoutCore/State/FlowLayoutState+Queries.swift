@@ -81,9 +81,8 @@ extension FlowLayoutState {
     /// The content size before pixel snapping.
     var naturalContentSize: Size {
         let total = sections.summary.extent.double
-        return configuration.scrollDirection == .vertical
-            ? Size(width: viewportSize.width, height: total)
-            : Size(width: total, height: viewportSize.height)
+        let direction = configuration.scrollDirection
+        return direction.size(main: direction.main(viewportSize), cross: total)
     }
 
     /// Lays out every pending section and returns the exact content size.
@@ -91,7 +90,7 @@ extension FlowLayoutState {
     /// - Complexity: O(1) when no section is pending; else the layout of the
     ///   pending sections.
     public mutating func exactContentSize() -> Size {
-        layOutPendingSections(through: sections.count - 1)
+        layOutAllPendingSections()
         checkInvariants()
         return contentSize
     }
@@ -110,57 +109,10 @@ extension FlowLayoutState {
     ///   else O(n).
     public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
         try checkSection(section, path: "section")
-        let record = sections[section]
-        let geometry = geometry(of: record)
-        let available = geometry.available
-        var result: [LayoutDiagnostic] = []
-        var runStart = -1
-        var widest = 0.0
-        var item = 0
-        func visit(_ main: Double, count: Int) {
-            if main > available {
-                if runStart < 0 {
-                    runStart = item
-                    widest = main
-                } else {
-                    widest = Swift.max(widest, main)
-                }
-            } else if runStart >= 0 {
-                result.append(
-                    .itemsWiderThanLine(section: section, items: runStart...(item - 1), itemExtent: widest, available: available))
-                runStart = -1
-            }
-            item += count
-        }
-        forEachItemSegment(of: record) { segment in
-            switch segment {
-            case .defaults(let count): visit(geometry.defaultMain, count: count)
-            case .sized(let size): visit(geometry.direction.main(size), count: 1)
-            }
-        }
-        visit(-.infinity, count: 0)
-        return result
+        return self.section(section).diagnostics(section: section)
     }
 
     // MARK: - Implementation
-
-    /// Calls `body` with every item of a section, as segments, in order, without
-    /// gathering them (a section may hold millions).
-    func forEachItemSegment(of record: SectionRecord, _ body: (ItemSegment) -> Void) {
-        guard let store = record.store else {
-            if record.itemCount > 0 { body(.defaults(record.itemCount)) }
-            return
-        }
-        if let given = store.givenSizes {
-            for size in given { body(.sized(size)) }
-            return
-        }
-        store.runs.forEach(from: 0, before: .zero) { run, _ in
-            var reader = RunReader(run)
-            while let segment = reader.next() { body(segment) }
-            return true
-        }
-    }
 
     /// Calls `body` with each element whose natural frame (pinned by `pinning`
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
@@ -173,177 +125,34 @@ extension FlowLayoutState {
         let (low, high) = direction.crossSpan(rect)
         let (mainLow, mainHigh) = direction.mainSpan(rect)
         let key = SectionContext.searchKey(low)
-        var first = firstSection(reaching: key)
-        guard var found = first.record.take() else { return }
-        var q = first.position
-        var start = first.start
+        guard var located = locatedSection(reaching: key) else { return }
         while true {
-            if found.isPending {
-                found.store = nil  // no copy of the store while it is laid out (layOutSection)
-                layOutSection(q)
-                found = sections[q]
-            }
-            let record = found
-            if start.double > high { return }
-            let metrics = sectionMetrics(record.metricsIndex)
+            if located.start.double > high { return }
+            let metrics = located.metrics
             let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
-            if metrics.headerExtent > 0, meetsMainSpan,
-                let attributes = header(ofSection: q, start: start, extent: record.extent, metrics: metrics, pinning: pinning),
-                pinning?.pinsHeaders == true || start + Offset(metrics.headerExtent) >= key
+            if metrics.headerExtent > 0, meetsMainSpan, let attributes = located.header(pinning: pinning),
+                pinning?.pinsHeaders == true || located.start + Offset(metrics.headerExtent) >= key
             {
                 if attributes.frame.touches(rect), !body(attributes) { return }
             }
-            let cells = forEachNaturalCell(
-                in: rect, section: q, record: record, linesTop: start + metrics.linesOffset, from: key, body)
+            let cells = located.forEachCell(in: rect, from: key, body)
             if cells.stopped { return }
-            let completed = cells.completed
-            if metrics.footerExtent > 0, meetsMainSpan,
-                let attributes = footer(ofSection: q, start: start, extent: record.extent, metrics: metrics, pinning: pinning),
+            if metrics.footerExtent > 0, meetsMainSpan, let attributes = located.footer(pinning: pinning),
                 direction.crossSpan(attributes.frame).min <= high
             {
                 if attributes.frame.touches(rect), !body(attributes) { return }
             }
             // Lines that ran past the rect put every later section past it too.
-            if !completed { return }
-            start += record.extent
-            q += 1
-            guard q < sections.count else { return }
-            found = sections[q]
+            if !cells.completed { return }
+            guard let next = locatedSection(after: located) else { return }
+            located = next
         }
-    }
-
-    /// Calls `body` with each cell of section `q` (whose lines start at
-    /// `linesTop`) that meets `rect`, from the first line reaching `key`.
-    /// Returns whether `body` stopped, and whether the lines ran to the end of
-    /// the section without passing the rect.
-    private func forEachNaturalCell(
-        in rect: Rect, section q: Int, record: SectionRecord, linesTop: Offset, from key: Offset,
-        _ body: (LayoutAttributes) -> Bool
-    ) -> (stopped: Bool, completed: Bool) {
-        let direction = configuration.scrollDirection
-        let high = direction.crossSpan(rect).max
-        let (mainLow, mainHigh) = direction.mainSpan(rect)
-        let context = context(of: record)
-        var stopped = false
-        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { line, items, along in
-            context.placeLine(
-                items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
-                mainLow: mainLow, mainHigh: mainHigh
-            ) { placed in
-                let frame = direction.rect(
-                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
-                guard frame.touches(rect) else { return true }
-                stopped = !body(
-                    LayoutAttributes(
-                        category: .cell, indexPath: FlowIndexPath(item: placed.item, section: q), frame: frame, zIndex: 0))
-                return !stopped
-            }
-        }
-        return (stopped, completed)
-    }
-
-    /// The first section whose end reaches `key`, after laying out every pending
-    /// section before it: its index, start and record (`nil` when the content
-    /// ends before `key`).
-    mutating func firstSection(reaching key: Offset) -> (position: Int, start: Offset, record: SectionRecord?) {
-        while true {
-            let last: Int
-            do {
-                // Scoped: no copy of a record is alive while sections are laid out.
-                let found = sections.find(key, in: { $0.extent }, rule: .reaching)
-                guard found.before.pending > 0 else { return (found.position, found.before.extent, found.element) }
-                last = Swift.min(found.position, sections.count - 1)
-            }
-            layOutPendingSections(through: last)
-        }
-    }
-
-    /// The footer's offset: after the section's lines and its trailing inset.
-    @inline(__always)
-    func footerStart(start: Offset, extent: Offset, metrics: SectionMetrics) -> Offset {
-        start + extent - Offset(metrics.footerExtent)
-    }
-
-    /// The attributes of a header or footer whose span along the scroll axis starts
-    /// at `cross`.
-    @inline(__always)
-    func supplementary(
-        _ category: ElementCategory, section q: Int, cross: Double, extent: Double, metrics: SectionMetrics,
-        zIndex: Int = 10
-    ) -> LayoutAttributes {
-        LayoutAttributes(
-            category: category, indexPath: FlowIndexPath(item: 0, section: q),
-            frame: configuration.scrollDirection.rect(
-                main: 0, cross: cross, mainLength: metrics.viewportMain, crossLength: extent),
-            zIndex: zIndex)
-    }
-
-    /// The natural attributes of section `q`'s header (`nil` when omitted),
-    /// pinned when `pinning` pins headers (8.1); the section starts at `start`
-    /// and spans `extent`.
-    @inline(__always)
-    func header(
-        ofSection q: Int, start: Offset, extent: Offset, metrics: SectionMetrics, pinning: Presentation?
-    ) -> LayoutAttributes? {
-        guard metrics.headerExtent > 0 else { return nil }
-        guard let pinning, pinning.pinsHeaders else {
-            return supplementary(.header, section: q, cross: start.double, extent: metrics.headerExtent, metrics: metrics)
-        }
-        let end = footerStart(start: start, extent: extent, metrics: metrics).double
-        let cross = pinning.pinnedHeader(natural: start.double, extent: metrics.headerExtent, end: end)
-        return supplementary(
-            .header, section: q, cross: cross, extent: metrics.headerExtent, metrics: metrics)
-    }
-
-    /// The natural attributes of section `q`'s footer (`nil` when omitted),
-    /// pinned when `pinning` pins footers (8.1).
-    @inline(__always)
-    func footer(
-        ofSection q: Int, start: Offset, extent: Offset, metrics: SectionMetrics, pinning: Presentation?
-    ) -> LayoutAttributes? {
-        guard metrics.footerExtent > 0 else { return nil }
-        let natural = footerStart(start: start, extent: extent, metrics: metrics).double
-        guard let pinning, pinning.pinsFooters else {
-            return supplementary(.footer, section: q, cross: natural, extent: metrics.footerExtent, metrics: metrics)
-        }
-        let contentStart = (start + Offset(metrics.headerExtent)).double
-        let cross = pinning.pinnedFooter(natural: natural, extent: metrics.footerExtent, contentStart: contentStart)
-        return supplementary(
-            .footer, section: q, cross: cross, extent: metrics.footerExtent, metrics: metrics)
     }
 
     /// The natural attributes of a valid item.
     mutating func naturalAttributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
-        let q = indexPath.section
-        layOutPendingSections(through: q)
-        let record = sections[q]
-        let metrics = sectionMetrics(record.metricsIndex)
-        let context = context(of: record)
-        var frame = Rect.zero
-        let direction = configuration.scrollDirection
-        context.withLine(containing: indexPath.item, linesTop: sectionStart(q) + metrics.linesOffset) { line, items in
-            if case .defaults(let count) = items {
-                // Default items: the item's position in closed form, however long the line.
-                let along = context.alongLine(items, count: count, firstItem: line.firstItem)
-                let main = along.position(ofItem: indexPath.item - line.firstItem, width: context.geometry.defaultMain)
-                context.placeLine(
-                    .defaults(1), firstItem: indexPath.item, top: line.top, thickness: line.thickness,
-                    along: AlongLine(start: main, gap: along.gap)
-                ) { placed in
-                    frame = direction.rect(
-                        main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
-                    return false
-                }
-                return
-            }
-            context.placeLine(items, firstItem: line.firstItem, top: line.top, thickness: line.thickness) { placed in
-                guard placed.item == indexPath.item else { return true }
-                frame = direction.rect(
-                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
-                return false
-            }
-        }
-        return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
+        let frame = locatedSection(indexPath.section).frame(ofItem: indexPath.item)
+        return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame)
     }
 
     /// The natural attributes of a valid section's header or footer, pinned by
@@ -353,11 +162,7 @@ extension FlowLayoutState {
     ) -> LayoutAttributes? {
         let metrics = sectionMetrics(sections[q].metricsIndex)
         guard (category == .header ? metrics.headerExtent : metrics.footerExtent) > 0 else { return nil }
-        layOutPendingSections(through: q)
-        let start = sectionStart(q)
-        let extent = sections[q].extent
-        return category == .header
-            ? header(ofSection: q, start: start, extent: extent, metrics: metrics, pinning: pinning)
-            : footer(ofSection: q, start: start, extent: extent, metrics: metrics, pinning: pinning)
+        let located = locatedSection(q)
+        return category == .header ? located.header(pinning: pinning) : located.footer(pinning: pinning)
     }
 }

@@ -36,8 +36,8 @@ extension FlowLayoutState {
         let visible = readingSpan(of: visibleRectOrViewport)
         let extent = visible.max - visible.min
         let metrics = sectionMetrics(sections[indexPath.section].metricsIndex)
-        let headerCover = configuration.sectionHeadersPinToVisibleBounds ? metrics.headerExtent : 0
-        let footerCover = configuration.sectionFootersPinToVisibleBounds ? metrics.footerExtent : 0
+        let headerCover = configuration.pins(.header) ? metrics.headerExtent : 0
+        let footerCover = configuration.pins(.footer) ? metrics.footerExtent : 0
         let top = item.min - headerCover
         let bottom = item.max + footerCover - extent
         let (reading, kept): (Double, KeptEdge) =
@@ -93,8 +93,8 @@ extension FlowLayoutState {
         }
         guard options.snapping != .none else { return proposed }
         let direction = configuration.scrollDirection
-        let along = direction == .vertical ? proposed.y : proposed.x
-        let speed = direction == .vertical ? velocity.y : velocity.x
+        let along = direction.cross(proposed)
+        let speed = direction.cross(velocity)
         let candidates: (before: Double?, after: Double?) =
             switch options.snapping {
             case .none: (along, along)
@@ -114,7 +114,7 @@ extension FlowLayoutState {
         }
         let offset = clampedOffset(chosen)
         checkInvariants()
-        return direction == .vertical ? Point(x: proposed.x, y: offset) : Point(x: offset, y: proposed.y)
+        return direction.point(main: direction.main(proposed), cross: offset)
     }
 
     // MARK: - Implementation
@@ -135,7 +135,7 @@ extension FlowLayoutState {
         let extent = direction.cross(visible.size)
         var offset = mirrorsAlongScrollAxis ? contentSize.width - reading - extent : reading
         offset = clampedOffset(presentation().snap(offset))
-        return direction == .vertical ? Point(x: visible.origin.x, y: offset) : Point(x: offset, y: visible.origin.y)
+        return direction.point(main: direction.main(visible.origin), cross: offset)
     }
 
     /// `offset` clamped to `[0, max(0, content − viewport)]` along the scroll axis.
@@ -245,7 +245,7 @@ extension FlowLayoutState {
         var after = next.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         if keySection >= 0 {
             for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
-                let start = sectionStart(q)
+                let start = start(ofSection: q)
                 if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
                     if let line = after, start == line.edge {
                         after?.headerSection = q
@@ -268,7 +268,7 @@ extension FlowLayoutState {
         // From the section after the key's: it may start exactly at the key.
         var q = Swift.min(keySection + 1, sections.count - 1)
         while q >= 0, q > (last?.section ?? -1) {
-            let start = sectionStart(q)
+            let start = start(ofSection: q)
             if start <= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
                 if let line = before, start == line.edge {
                     before?.headerSection = q

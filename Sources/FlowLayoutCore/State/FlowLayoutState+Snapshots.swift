@@ -77,21 +77,7 @@ extension FlowLayoutState {
     }
 
     /// Calls `body` with each item of a section that has a size of its own, in order.
-    func forEachOwnSize(in record: SectionRecord, _ body: (Int, Size) -> Void) {
-        guard let store = record.store else { return }
-        if let given = store.givenSizes {
-            for (item, size) in given.enumerated() { body(item, size) }
-            return
-        }
-        store.runs.forEach(from: 0, before: .zero) { run, before in
-            guard let buffer = run.sizes else { return true }
-            for entry in 0..<buffer.count {
-                let size = buffer.size(at: entry)
-                if !size.isUnsized { body(before.items + buffer.offset(at: entry), size) }
-            }
-            return true
-        }
-    }
+    func forEachOwnSize(in record: SectionRecord, _ body: (Int, Size) -> Void) { record.forEachOwnSize(body) }
 
     /// Makes the content that of `snapshot`: works out the batch with the fewest
     /// moves (`flow-layout.md` 11.3) and applies it like
@@ -107,7 +93,8 @@ extension FlowLayoutState {
     ///   duplicate identifier or a size or reload of an identifier not in the
     ///   snapshot; ``FlowLayoutError/invalidValue(path:value:)`` for a bad
     ///   size; the batch's refusals (the content limit). Nothing changes.
-    /// - Complexity: O(n) comparisons of identifiers side by side (no hashing)
+    /// - Complexity: O(n) comparisons of identifiers side by side (no hashing;
+    ///   none for a section handed as the same array as the snapshot before)
     ///   plus, for what changed, O(c · log) hashing and batch work; a long block
     ///   inserted or removed far from any agreement (more than 128 items) or a
     ///   shuffle hashes what follows it in its section.
@@ -131,14 +118,24 @@ extension FlowLayoutState {
         index.items = []
         var newLists: [IdentifierList] = []
         newLists.reserveCapacity(snapshot.sections.count)
+        // A section's list is the snapshot's own array when it has little
+        // spare room (shared with the host, no copy: its next snapshot is known
+        // unchanged in O(1) if it hands the same array); else the list before,
+        // edited.
         for (q, section) in snapshot.sections.enumerated() {
-            if let change = plan.listChanges[q] {
+            if q < plan.listChanges.count, let change = plan.listChanges[q] {
                 var list = IdentifierList()
                 swap(&list, &lists[change.source])
-                list.edit(removing: change.removed, placing: change.placed)
+                if !list.shares(section.items) {
+                    if let shared = IdentifierList(sharing: section.items) {
+                        list = shared
+                    } else {
+                        list.edit(removing: change.removed, placing: change.placed)
+                    }
+                }
                 newLists.append(list)
             } else {
-                newLists.append(IdentifierList(section.items))
+                newLists.append(IdentifierList(sharing: section.items) ?? IdentifierList(section.items))
             }
         }
         index.items = newLists
@@ -148,7 +145,7 @@ extension FlowLayoutState {
             if let size { index.departed.remember(identifier, size: size) } else { index.departed.forget(identifier) }
         }
         if index.members.isEmpty {
-            index.members = plan.newcomers
+            index.members = IdentifierFingerprints(plan.newcomerList)
         } else {
             index.members.reserveCapacity(index.members.count + plan.newcomers.count)
             for identifier in plan.newcomerList { index.members.insert(identifier) }
@@ -176,6 +173,7 @@ extension FlowLayoutState {
             total += sections[q].itemCount
         }
         precondition(identity.members.count == total, "membership of every item")
+        identity.members.checkStructure()
         #endif
     }
 }
@@ -188,13 +186,21 @@ struct SnapshotPlan {
     var sizing: [Int: [ItemEdit]] = [:]
     /// For each surviving section not coming whole, by index after: its index
     /// before, and its identifier list's removals and placements.
-    var listChanges: [Int: (source: Int, removed: [Int], placed: [(position: Int, identifier: FlowIdentifier)])] = [:]
+    var listChanges: [ListChange?] = []
     /// Items that leave the layout, with the size of their own they leave with.
     var departures: [(FlowIdentifier, Size?)] = []
     /// Items new to the layout.
     var newcomers = IdentifierSet()
     /// The same, in order.
     var newcomerList: [FlowIdentifier] = []
+}
+
+/// How a surviving section's identifier list changes: the section's index
+/// before, the positions removed (before) and the identifiers placed (after).
+struct ListChange {
+    var source: Int
+    var removed: [Int] = []
+    var placed: [(position: Int, identifier: FlowIdentifier)] = []
 }
 
 /// An item's place before a snapshot.
@@ -212,46 +218,71 @@ extension FlowLayoutState {
         let newCount = newSections.count
         let oldCount = sections.count
         let hasIdentity = identity != nil
-        // 1. Sections.
-        var newIndexOf: [FlowIdentifier: Int] = [:]
-        newIndexOf.reserveCapacity(newCount)
-        for (q, section) in newSections.enumerated() where newIndexOf.updateValue(q, forKey: section.id) != nil {
-            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(section.id))
+        let oldIDs = identity?.sectionIDs ?? []
+        let oldLists = identity?.items ?? []
+        // 1. Sections. The same sections in the same order (the common case)
+        // need no table: the old identifiers are unique, so the new ones are.
+        let sameSections =
+            hasIdentity && oldIDs.count == newCount && oldIDs.indices.allSatisfy { oldIDs[$0] == newSections[$0].id }
+        if !sameSections {
+            var newIndexOf: [FlowIdentifier: Int] = [:]
+            newIndexOf.reserveCapacity(newCount)
+            for (q, section) in newSections.enumerated() where newIndexOf.updateValue(q, forKey: section.id) != nil {
+                throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(section.id))
+            }
         }
         var givenSizes: [FlowIdentifier: Size] = [:]
         var reloads = Set<FlowIdentifier>()
         for (q, section) in newSections.enumerated() {
+            if !section.reloaded.isEmpty { reloads.formUnion(section.reloaded) }
+            guard !section.sizes.isEmpty else { continue }
             for identifier in section.sizes.keys.sorted() {
                 let size = section.sizes[identifier]!
                 try Self.validate(size: size, path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"))
                 givenSizes[identifier] = size
             }
-            reloads.formUnion(section.reloaded)
         }
         var oldIndexOf: [FlowIdentifier: Int] = [:]
-        for (p, identifier) in (identity?.sectionIDs ?? []).enumerated() { oldIndexOf[identifier] = p }
+        if !sameSections {
+            for (p, identifier) in oldIDs.enumerated() { oldIndexOf[identifier] = p }
+        }
+        var oldMetrics: [Int32] = []
+        oldMetrics.reserveCapacity(oldCount)
+        sections.forEach(from: 0, before: .zero) { record, _ in
+            oldMetrics.append(record.metricsIndex)
+            return true
+        }
         var sourceOf = [Int?](repeating: nil, count: newCount)
         var destinationOf = [Int?](repeating: nil, count: oldCount)
         var whole = [Bool](repeating: true, count: newCount)
         var overridesOf = [MetricOverrides?](repeating: nil, count: newCount)
         for q in 0..<newCount {
-            guard let p = oldIndexOf[newSections[q].id] else {
+            guard let p = sameSections ? q : oldIndexOf[newSections[q].id] else {
                 overridesOf[q] = newSections[q].overrides(over: nil)
                 continue
             }
             sourceOf[q] = p
             destinationOf[p] = q
-            let current = metrics.overrides[Int(sections[p].metricsIndex)]
+            let current = metrics.overrides[Int(oldMetrics[p])]
             overridesOf[q] = newSections[q].overrides(over: current)
             whole[q] = overridesOf[q] != current
         }
         // 2. Walk surviving sections; everything else old waits for matching.
+        // A section whose identifiers are all the same, in the same order, is
+        // unchanged: no walk, nothing to match or order.
         var walks = [SnapshotWalk?](repeating: nil, count: newCount)
+        var unchanged = [Bool](repeating: false, count: newCount)
         var pendingOld: [FlowIdentifier: ItemPlace] = [:]
         if hasIdentity {
             for p in 0..<oldCount {
-                let list = identity!.items[p]
+                let list = oldLists[p]
                 if let q = destinationOf[p], !whole[q] {
+                    if list.shares(newSections[q].items)
+                        || newSections[q].items.withUnsafeBufferPointer({ SnapshotWalk.isUnchanged(old: list, new: $0) })
+                    {
+                        unchanged[q] = true
+                        continue
+                    }
                     let walk = newSections[q].items.withUnsafeBufferPointer { SnapshotWalk(old: list, new: $0) }
                     var read = IdentifierCursor(list)
                     for i in walk.unmatchedOld { pendingOld[read(i)] = ItemPlace(section: p, item: i) }
@@ -273,7 +304,7 @@ extension FlowLayoutState {
         if sections.isEmpty { newcomers.reserveCapacity(snapshot.itemCount) }
         var newcomerList: [FlowIdentifier] = []
         var arrived = Set<FlowIdentifier>()
-        let members = identity?.members ?? IdentifierSet()
+        let members = identity?.members ?? IdentifierFingerprints()
         for q in 0..<newCount {
             let items = newSections[q].items
             func arrive(_ j: Int) throws(FlowLayoutError) {
@@ -281,9 +312,15 @@ extension FlowLayoutState {
                 if !pendingOld.isEmpty, let from = pendingOld.removeValue(forKey: identifier) {
                     arrivals[q].append((j, from))
                     arrived.insert(identifier)
-                } else if (!members.isEmpty && members.contains(identifier)) || !newcomers.insert(identifier) {
+                } else if (!members.isEmpty && members.mayContain(identifier) && identity!.containsItem(identifier))
+                    || !newcomers.insert(identifier)
+                {
+                    // Named as a reader in order meets it: the first place whose
+                    // identifier appeared before (`layout-description.md`, Snapshots).
+                    let duplicate = Self.firstRepeatedItem(in: newSections) ?? (q, j)
                     throw .invalidSnapshot(
-                        path: FieldPath(stringLiteral: "sections[\(q)].items[\(j)]"), problem: .duplicateItem(identifier))
+                        path: FieldPath(stringLiteral: "sections[\(duplicate.section)].items[\(duplicate.item)]"),
+                        problem: .duplicateItem(newSections[duplicate.section].items[duplicate.item]))
                 } else {
                     arrivals[q].append((j, nil))
                     newcomerList.append(identifier)
@@ -291,15 +328,29 @@ extension FlowLayoutState {
             }
             if let walk = walks[q] {
                 for j in walk.unmatchedNew { try arrive(j) }
-            } else {
+            } else if !unchanged[q] {
                 for j in items.indices { try arrive(j) }
             }
         }
-        // 4. Sizes and reloads name items of the snapshot.
-        func inSnapshot(_ identifier: FlowIdentifier) -> Bool {
-            newcomers.contains(identifier) || (members.contains(identifier) && pendingOld[identifier] == nil)
+        // 4. Sizes and reloads name items of the snapshot: newcomers, items that
+        // came back, or items of an unchanged stretch (found by one scan of the
+        // walked sections, only when sizes or reloads name any such).
+        var keptTargets = Set(givenSizes.keys).union(reloads)
+        keptTargets = keptTargets.filter { !newcomers.contains($0) && !arrived.contains($0) }
+        var keptPlaces: [Int: [Int]] = [:]
+        var keptFound = Set<FlowIdentifier>()
+        if !keptTargets.isEmpty {
+            for q in 0..<newCount where (walks[q] != nil || unchanged[q]) && keptFound.count < keptTargets.count {
+                for (j, identifier) in newSections[q].items.enumerated() where keptTargets.contains(identifier) {
+                    keptPlaces[q, default: []].append(j)
+                    keptFound.insert(identifier)
+                }
+            }
         }
-        for (q, section) in newSections.enumerated() {
+        func inSnapshot(_ identifier: FlowIdentifier) -> Bool {
+            newcomers.contains(identifier) || arrived.contains(identifier) || keptFound.contains(identifier)
+        }
+        for (q, section) in newSections.enumerated() where !section.sizes.isEmpty || !section.reloaded.isEmpty {
             for identifier in section.sizes.keys.sorted() where !inSnapshot(identifier) {
                 throw .invalidSnapshot(
                     path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"), problem: .notInSnapshot(identifier))
@@ -308,25 +359,14 @@ extension FlowLayoutState {
                 throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].reloaded[\(k)]"), problem: .notInSnapshot(identifier))
             }
         }
-        // Where the kept items named by sizes or reloads are (a scan, only when there are any).
-        var keptTargets = Set(givenSizes.keys).union(reloads)
-        keptTargets = keptTargets.filter { !newcomers.contains($0) && !arrived.contains($0) }
-        var keptPlaces: [Int: [Int]] = [:]
-        if !keptTargets.isEmpty {
-            var left = keptTargets.count
-            for q in 0..<newCount where walks[q] != nil && left > 0 {
-                for (j, identifier) in newSections[q].items.enumerated() where keptTargets.contains(identifier) {
-                    keptPlaces[q, default: []].append(j)
-                    left -= 1
-                }
-            }
-        }
 
         var plan = SnapshotPlan()
         // 5. Sections: the survivors in the heaviest increasing subsequence stay.
         let survivors = (0..<newCount).filter { sourceOf[$0] != nil }
-        let staying = IncreasingSubsequence.heaviest(
-            keys: survivors.map { sourceOf[$0]! }, weights: survivors.map { _ in 1 })
+        let staying =
+            sameSections
+            ? [Bool](repeating: true, count: survivors.count)
+            : IncreasingSubsequence.heaviest(keys: survivors.map { sourceOf[$0]! }, weights: survivors.map { _ in 1 })
         // Sections whose items can be named by index path: kept, neither
         // deleted, inserted nor reloaded.
         var addressable = [Bool](repeating: false, count: oldCount)
@@ -389,8 +429,15 @@ extension FlowLayoutState {
                 plan.batch.reloadItem(at: path(place), size: size)
             }
         }
+        plan.listChanges = [ListChange?](repeating: nil, count: newCount)
         for q in 0..<newCount {
             let items = newSections[q].items
+            if unchanged[q] {
+                let p = sourceOf[q]!
+                for j in keptPlaces[q] ?? [] { stay(items[j], at: ItemPlace(section: p, item: j)) }
+                plan.listChanges[q] = ListChange(source: p)
+                continue
+            }
             guard let walk = walks[q] else {
                 // A section that comes whole: its sizes are set after it is placed.
                 var edits: [ItemEdit] = []
@@ -419,7 +466,7 @@ extension FlowLayoutState {
             // Unchanged (one stretch, or none): nothing to order, nothing moves.
             if arrivals[q].isEmpty && walk.stretches.count <= 1 {
                 for j in keptPlaces[q] ?? [] { stay(items[j], at: ItemPlace(section: p, item: walk.oldPosition(ofNew: j)!)) }
-                plan.listChanges[q] = (p, [], [])
+                plan.listChanges[q] = ListChange(source: p)
                 continue
             }
             // The elements in new order: stretches and the items of this section that came back.
@@ -474,7 +521,7 @@ extension FlowLayoutState {
                 let s = walk.stretches.lastIndex { $0.new <= j }!
                 if keptStretch[s] { stay(items[j], at: ItemPlace(section: p, item: old)) }
             }
-            plan.listChanges[q] = (p, [], placed)
+            plan.listChanges[q] = ListChange(source: p, placed: placed)
         }
         // Items that leave: deleted where they can be named, remembered with their sizes.
         // In their order before, so that the most recent departures are the last ones.
@@ -491,63 +538,13 @@ extension FlowLayoutState {
         for (p, removed) in removedFrom {
             plan.listChanges[destinationOf[p]!]!.removed = removed
         }
-        for q in plan.listChanges.keys {
-            plan.listChanges[q]!.removed.sort()
-            plan.listChanges[q]!.placed.sort { $0.position < $1.position }
+        for q in plan.listChanges.indices where plan.listChanges[q] != nil {
+            if plan.listChanges[q]!.removed.count > 1 { plan.listChanges[q]!.removed.sort() }
+            if plan.listChanges[q]!.placed.count > 1 { plan.listChanges[q]!.placed.sort { $0.position < $1.position } }
         }
         plan.batch.deletedItems.sort()
         plan.batch.insertedItems.sort { $0.indexPath < $1.indexPath }
         plan.batch.movedItems.sort { $0.to < $1.to }
         return plan
-    }
-}
-
-extension FlowLayoutState {
-    /// Gives the current sections and items identifiers (`flow-layout.md`
-    /// 11.1), so that snapshots can be applied to a layout created from sections.
-    ///
-    /// - Parameters:
-    ///   - sections: one identifier per section, unique among them.
-    ///   - items: per section, one identifier per item, unique among all items.
-    /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
-    ///   duplicate (`items[2][7]`), ``FlowLayoutError/invalidCount(path:count:)``
-    ///   for a count that does not match (`items[2]`); nothing changes.
-    /// - Complexity: O(n) for n items.
-    public mutating func setIdentifiers(sections: [FlowIdentifier], items: [[FlowIdentifier]]) throws(FlowLayoutError) {
-        guard sections.count == self.sections.count else { throw .invalidCount(path: "sections", count: sections.count) }
-        guard items.count == self.sections.count else { throw .invalidCount(path: "items", count: items.count) }
-        var seen = Set<FlowIdentifier>()
-        for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
-            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)]"), problem: .duplicateSection(identifier))
-        }
-        var members = IdentifierSet()
-        members.reserveCapacity(items.reduce(0) { $0 + $1.count })
-        for (q, list) in items.enumerated() {
-            guard list.count == self.sections[q].itemCount else {
-                throw .invalidCount(path: FieldPath(stringLiteral: "items[\(q)]"), count: list.count)
-            }
-            for (j, identifier) in list.enumerated() where !members.insert(identifier) {
-                throw .invalidSnapshot(path: FieldPath(stringLiteral: "items[\(q)][\(j)]"), problem: .duplicateItem(identifier))
-            }
-        }
-        var index = IdentityIndex()
-        index.sectionIDs = sections
-        index.items = items.map { IdentifierList($0) }
-        index.members = members
-        identity = index
-        checkIdentity()
-    }
-}
-
-extension FlowLayoutState {
-    /// Moves an item's identifier as ``moveItem(at:to:)`` moves the item.
-    mutating func moveIdentifier(at from: FlowIndexPath, to destination: FlowIndexPath) {
-        guard var index = identity else { return }
-        identity = nil
-        let identifier = index.items[from.section][from.item]
-        index.items[from.section].edit(removing: [from.item], placing: [])
-        index.items[destination.section].edit(removing: [], placing: [(destination.item, identifier)])
-        identity = index
-        checkIdentity()
     }
 }

@@ -60,16 +60,8 @@ extension FlowLayoutState {
         let index = next.metrics.index(
             for: overrides, configuration: next.configuration, viewportSize: next.viewportSize,
             defaultSize: next.defaultItemSize)
-        var changed = record
-        changed.metricsIndex = index
-        if changed.isPending {
-            changed.extent = next.estimatedExtent(of: changed)
-            changed.bound = next.upperBound(of: changed)
-        } else {
-            changed.extent = next.exactExtent(of: changed)
-            changed.bound = changed.extent
-        }
-        next.sections.modify(at: section) { $0 = changed }
+        let resolved = next.resolved(index)
+        next.modifySection(section) { $0.setMetrics(index, resolved: resolved) }
         try next.enforceContentLimit(path: "size")
         let update = next.finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         self = next

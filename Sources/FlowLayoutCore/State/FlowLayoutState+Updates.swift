@@ -220,7 +220,7 @@ extension FlowLayoutState {
                 growth += direction.cross(report.size)
             }
             if !edits.isEmpty {
-                growth += upperBound(of: record).double - record.bound.double
+                growth += section(of: record).upperBound.double - record.bound.double
                 bySection.append((q, edits))
             }
         }
@@ -249,58 +249,7 @@ extension FlowLayoutState {
     /// The size `item` of a section has of its own, or `nil`.
     ///
     /// - Complexity: O(log R).
-    func explicitSize(ofItem item: Int, in record: SectionRecord) -> Size? {
-        guard let store = record.store else { return nil }
-        if let given = store.givenSizes { return given[item] }
-        let found = store.runs.find(item, in: { $0.items }, rule: .containing)
-        return found.element!.explicitSize(ofItem: item - found.before.items)
-    }
-
-    /// Applies validated edits to section `q`'s items, re-breaking its lines from
-    /// each edit until they are back in step (a pending section's items are only
-    /// repacked), and updates its extent and the offsets of later sections.
-    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) {
-        var linesBroken = 0
-        let selector = geometrySelector(sections[q].metricsIndex)
-        let geometry = geometry(of: sections[q])
-        let metrics = selector.metrics
-        sections.modify(at: q) { record in
-            let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
-            var store = record.store ?? ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
-            record.store = nil  // keep the store uniquely referenced while it changes
-            if !isKnownUniquelyReferenced(&store) { store = store.copy() }
-            store.countCensus()
-            if let given = store.givenSizes {
-                store.givenSizes = nil
-                store.runs = (consume given).packed()
-            }
-            let outcome = rebreak.apply(edits, to: &store.runs)
-            linesBroken = outcome.linesBroken
-            // Added first: windows may replace runs an earlier window of the same
-            // call built, so what they remove can exceed what was there before.
-            store.sums.add(outcome.added)
-            store.sums.subtract(outcome.removed)
-            record.itemCount = store.runs.summary.items
-            // 3.3: a change that makes the sizes equal, or no longer equal, turns
-            // the section uniform or back; its every line may then break anew.
-            let after = selector.geometry(itemCount: record.itemCount, store: store.runs.summary.sized > 0 ? store : nil)
-            if after != geometry && !record.isPending && store.runs.summary.sized > 0 {
-                linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
-            }
-            record.store = store.runs.summary.sized > 0 ? store : nil
-            let rules = SectionExtents(metrics: metrics, geometry: after)
-            if record.isPending && record.store != nil {
-                record.extent = rules.estimate(of: record)
-                record.bound = rules.upperBound(of: record)
-            } else {
-                record.isPending = false
-                record.extent = rules.exact(of: record)
-                record.bound = record.extent
-            }
-        }
-        workCounters.sectionsTouched += 1
-        workCounters.linesBroken += linesBroken
-    }
+    func explicitSize(ofItem item: Int, in record: SectionRecord) -> Size? { record.explicitSize(ofItem: item) }
 
     /// With ``FlowLayoutOptions/EstimateRefinement/meanOfReportedSizes``, moves
     /// the estimate to the mean of the measured sizes each time their number
@@ -312,24 +261,13 @@ extension FlowLayoutState {
             measured >= measuredTotals.nextRefresh
         else { return }
         measuredTotals.nextRefresh = 2 * Swift.max(measured, 1)
-        var width = 0.0
-        var height = 0.0
-        var count = 0
+        var total = (width: 0.0, height: 0.0, count: 0)
         sections.forEach(from: 0, before: .zero) { record, _ in
-            guard !record.hasItemSizes, let store = record.store else { return true }
-            store.runs.forEach(from: 0, before: .zero) { run, _ in
-                guard let sizes = run.sizes else { return true }
-                for index in 0..<sizes.count where !sizes.size(at: index).isUnsized {
-                    width += sizes.size(at: index).width
-                    height += sizes.size(at: index).height
-                    count += 1
-                }
-                return true
-            }
+            if !record.hasItemSizes { record.addMeasuredSizes(to: &total) }
             return true
         }
-        guard count > 0 else { return }
-        let mean = Size(width: width / Double(count), height: height / Double(count))
+        guard total.count > 0 else { return }
+        let mean = Size(width: total.width / Double(total.count), height: total.height / Double(total.count))
         guard mean != currentEstimatedItemSize else { return }
         var next = self
         next.currentEstimatedItemSize = mean

@@ -109,7 +109,7 @@ public struct FlowLayoutState: Sendable {
                     continue
                 }
                 let record = makeRecord(for: section, sums: sums)
-                if record.store == nil { previous = (record.metricsIndex, record.itemCount, record.extent) }
+                if record.sizedCount == 0 { previous = (record.metricsIndex, record.itemCount, record.extent) }
                 records.append(record)
             }
         }

@@ -12,9 +12,9 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     private var chunks: [[Size]]
     /// The index of each chunk's first item, then the count (empty for one chunk
     /// or none: `chunks[0]` is then the whole).
-    private let starts: [Int]
+    private var starts: [Int]
     /// The number of sizes.
-    let count: Int
+    private(set) var count: Int
 
     /// The sizes of `chunks`, in order (empty chunks are dropped).
     ///
@@ -110,10 +110,10 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     /// `geometry`: the one full-layout loop, reading each chunk in place and
     /// letting it go once its sizes are in runs. Runs close at the first line
     /// start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do; a line
-    /// or a run may span chunks.
+    /// or a run may span chunks. Leaves the sizes empty.
     ///
     /// - Complexity: O(n).
-    consuming func laidOut(geometry: LineGeometry) -> BTree<Run> {
+    mutating func laidOut(geometry: LineGeometry) -> BTree<Run> {
         var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
         var line = OpenLine()
         for index in chunks.indices {
@@ -133,15 +133,16 @@ struct GivenSizes: RandomAccessCollection, Sendable {
             }
             chunks[index] = []
         }
+        self = GivenSizes([])
         return runs.finish()
     }
 
     /// The runs of these sizes, ``Run/sizedCapacity`` to a run, without lines:
     /// the items of a pending section about to be edited. Each chunk is let go
-    /// once its sizes are in runs.
+    /// once its sizes are in runs. Leaves the sizes empty.
     ///
     /// - Complexity: O(n).
-    consuming func packed() -> BTree<Run> {
+    mutating func packed() -> BTree<Run> {
         var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
         for index in chunks.indices {
             let isLast = index == chunks.count - 1
@@ -157,6 +158,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
             }
             chunks[index] = []
         }
+        self = GivenSizes([])
         return runs.finish()
     }
 }

@@ -1,11 +1,15 @@
 /// The item identifiers of one section, in order (`flow-layout.md` 11.1): chunks
 /// of up to ``chunkCapacity`` identifiers indexed by their start positions, so
 /// that an insertion or a removal in the middle of a million items shifts at most
-/// one chunk, never everything after it.
+/// one chunk, never everything after it; or, after a snapshot, the snapshot's
+/// own array of the section, shared with the host (``init(sharing:)``), cut into
+/// chunks at the first edit.
 ///
 /// Costs 8 bytes per identifier, plus a chunk's array header (32 bytes) and its
-/// index entry (8 bytes) per chunk of 256 to 1,024 identifiers: under 8.2 bytes
-/// per item for a list built whole, and at most twice that while chunks grow.
+/// index entry (8 bytes) per chunk of up to 1,024 identifiers: under 8.2 bytes
+/// per item for a list built whole; a chunk that takes insertions is rebuilt
+/// at its exact size (removals leave their room in the chunk until it is
+/// rebuilt).
 struct IdentifierList: Sendable {
     /// The most identifiers one chunk holds before it is split.
     static let chunkCapacity = 1_024
@@ -36,6 +40,30 @@ struct IdentifierList: Sendable {
         }
         if !chunk.isEmpty { chunks.append(chunk) }
         reindex()
+    }
+
+    /// A list that holds `array`'s storage itself, as one chunk of any length,
+    /// when the array has little spare capacity (a snapshot's section, kept as
+    /// the host handed it: no copy, and the host's next snapshot is known
+    /// unchanged if it hands the same array, by ``shares(_:)``); `nil` otherwise.
+    /// The first edit cuts it into chunks.
+    ///
+    /// - Complexity: O(1).
+    init?(sharing array: [FlowIdentifier]) {
+        guard !array.isEmpty, array.capacity <= array.count + array.count / 32 + 4 else { return nil }
+        // Array and ContiguousArray share one buffer type: this is no copy.
+        chunks = [ContiguousArray(array)]
+        starts = [0, array.count]
+    }
+
+    /// Whether the list is `array`'s own storage, unchanged (see ``init(sharing:)``).
+    ///
+    /// - Complexity: O(1).
+    func shares(_ array: [FlowIdentifier]) -> Bool {
+        guard chunks.count == 1, chunks[0].count == array.count else { return false }
+        return chunks[0].withUnsafeBufferPointer { mine in
+            array.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 
     /// The number of identifiers.
@@ -71,14 +99,26 @@ struct IdentifierList: Sendable {
         return result
     }
 
+    /// The position of `identifier`, found by comparison.
+    ///
+    /// - Complexity: O(n).
+    func firstPosition(of identifier: FlowIdentifier) -> Int? {
+        for (c, chunk) in chunks.enumerated() {
+            if let found = chunk.firstIndex(of: identifier) { return starts[c] + found }
+        }
+        return nil
+    }
+
     /// Removes the identifiers at `removed` (positions before, ascending), then
     /// inserts `placed` at their positions after (ascending), like a batch
     /// (`flow-layout.md` 10.1).
     ///
-    /// - Complexity: O(removed · (log chunks + chunk) + placed · chunks) plus
-    ///   O(chunks) to re-index.
+    /// - Complexity: O(removed · (log chunks + chunk) + placed) plus the
+    ///   chunks placements land in, plus O(chunks) to re-index.
     mutating func edit(removing removed: [Int], placing placed: [(position: Int, identifier: FlowIdentifier)]) {
         guard !removed.isEmpty || !placed.isEmpty else { return }
+        // A list kept whole as a snapshot handed it is cut into chunks first.
+        if chunks.count == 1 && chunks[0].count > Self.chunkCapacity { self = IdentifierList(chunks[0]) }
         // Removals last first: each leaves the positions before it valid.
         for position in removed.reversed() {
             let c = chunk(holding: position)
@@ -89,27 +129,51 @@ struct IdentifierList: Sendable {
             }
         }
         reindex()
-        // Insertions last first, each at its position among the items that are
-        // there before the earlier insertions: (position after) − (rank).
-        for rank in placed.indices.reversed() {
-            let position = placed[rank].position - rank
-            if chunks.isEmpty {
-                chunks.append([placed[rank].identifier])
-                starts = [0, 0]
+        guard !placed.isEmpty else { return }
+        // Each placement goes before the item that is at (position after) −
+        // (rank) once the removals are done, or at the end; the chunk holding
+        // that item is rebuilt once with all of its placements (split in
+        // halves or more when it grows past the capacity), the others are kept.
+        let total = count
+        if chunks.isEmpty {
+            self = IdentifierList(placed.map(\.identifier))
+            return
+        }
+        var rebuilt: [ContiguousArray<FlowIdentifier>] = []
+        rebuilt.reserveCapacity(chunks.count + placed.count / (Self.chunkCapacity / 2) + 1)
+        var k = 0
+        for c in chunks.indices {
+            let end = c == chunks.count - 1 ? total + 1 : starts[c + 1]
+            let first = k
+            while k < placed.count && placed[k].position - k < end { k += 1 }
+            guard k > first else {
+                rebuilt.append(chunks[c])
                 continue
             }
-            let c = position >= count ? chunks.count - 1 : chunk(holding: position)
-            chunks[c].insert(placed[rank].identifier, at: position - starts[c])
-            // Later chunks start one later (kept exact: the search reads them).
-            for later in (c + 1)..<starts.count { starts[later] += 1 }
-            if chunks[c].count > Self.chunkCapacity {
-                let half = chunks[c].count / 2
-                let tail = ContiguousArray(chunks[c][half...])
-                chunks[c] = ContiguousArray(chunks[c][..<half])
-                chunks.insert(tail, at: c + 1)
-                starts.insert(starts[c] + half, at: c + 1)
+            var merged = ContiguousArray<FlowIdentifier>()
+            merged.reserveCapacity(chunks[c].count + (k - first))
+            // The chunk's items between placements are copied a run at a time.
+            var copied = 0
+            for r in first..<k {
+                let before = placed[r].position - r - starts[c]
+                merged.append(contentsOf: chunks[c][copied..<before])
+                merged.append(placed[r].identifier)
+                copied = before
+            }
+            merged.append(contentsOf: chunks[c][copied...])
+            if merged.count <= Self.chunkCapacity {
+                rebuilt.append(merged)
+                continue
+            }
+            let pieces = (merged.count + Self.buildChunk - 1) / Self.buildChunk
+            var from = 0
+            for piece in 0..<pieces {
+                let length = merged.count / pieces + (piece < merged.count % pieces ? 1 : 0)
+                rebuilt.append(ContiguousArray(merged[from..<(from + length)]))
+                from += length
             }
         }
+        chunks = rebuilt
         reindex()
     }
 
@@ -136,7 +200,7 @@ struct IdentifierList: Sendable {
         precondition(starts.count == chunks.count + 1, "one start per chunk")
         var total = 0
         for (c, chunk) in chunks.enumerated() {
-            precondition(!chunk.isEmpty && chunk.count <= Self.chunkCapacity, "chunk \(c) size")
+            precondition(!chunk.isEmpty && (chunk.count <= Self.chunkCapacity || chunks.count == 1), "chunk \(c) size")
             precondition(starts[c] == total, "start of chunk \(c)")
             total += chunk.count
         }

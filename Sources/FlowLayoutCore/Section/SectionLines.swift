@@ -3,12 +3,15 @@
 ///
 /// A run starts at a line start, so its lines are found by breaking its own
 /// items from its first one: nothing per line is stored. The run is found by
-/// one search of the section's run tree, by advance or by item, and every line's
-/// top is an exact sum: the section's first-line offset, the advance of the runs
-/// before, the advance of the lines before in the run. Three kinds of runs are
-/// read three ways, with the one greedy rule (``OpenLine``): default items in
-/// closed form, a dense run of sizes straight from its buffer, anything else
-/// through ``LineBreaker``.
+/// one search of the section's run tree, by advance or by item (the tree's
+/// metrics), and the search goes on inside the run through one cursor,
+/// ``RunLines``, as a rope's metric looks inside a leaf: it yields the run's
+/// lines in order with their exact tops (the section's first-line offset, the
+/// advance of the runs before, the advance of the lines before in the run).
+/// Lines of default items come as one group, which callers index in closed
+/// form; a dense run of sizes is broken straight from its buffer
+/// (``DenseLines``); anything else through ``LineBreaker``. All three follow the
+/// one greedy rule (``OpenLine``).
 ///
 /// Searching by offset looks for the first line that ends at or after a *key*
 /// slightly below the query's leading edge: an item's frame is computed from
@@ -22,6 +25,103 @@ struct LineSpan: Hashable {
     var top: Offset
     /// The line's thickness.
     var thickness: Double
+}
+
+/// The lines of a buffer of sizes, every item sized, broken in place by the
+/// greedy rule (``OpenLine``): a dense run's lines. (A section's first layout
+/// from the sizes a host gave breaks them with the same ``OpenLine``, chunk by
+/// chunk, in `GivenSizes.laidOut(geometry:)`: there a line may span chunks.)
+struct DenseLines {
+    /// The items.
+    let sizes: UnsafeBufferPointer<Size>
+    /// The first item of the next line.
+    private(set) var position = 0
+
+    init(_ sizes: UnsafeBufferPointer<Size>) {
+        self.sizes = sizes
+    }
+
+    /// The next line under `geometry` (the section's, the same at every
+    /// step): its items and its thickness, or `nil` after the last.
+    @inline(__always)
+    mutating func next(in geometry: LineGeometry) -> (items: Range<Int>, thickness: Double)? {
+        guard position < sizes.count else { return nil }
+        var line = OpenLine()
+        var end = position
+        while end < sizes.count && line.take(sizes[end], in: geometry) { end += 1 }
+        defer { position = end }
+        return (position..<end, line.thickness)
+    }
+}
+
+/// The cursor over one run's lines, from its first item: each step yields the
+/// next line (or group of lines of default items, in closed form), its items
+/// and its top, and moves the top past it. The one place a run's lines are
+/// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:through:_:)``)
+/// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
+struct RunLines {
+    /// The top of the next line.
+    private(set) var top: Offset
+    private let run: Run
+    private var dense: DenseLines?
+    private var breaker: LineBreaker<RunReader>?
+    private var defaultsLeft: Bool
+
+    /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
+    /// (the section's; every step is given the same).
+    init(_ run: Run, geometry: LineGeometry, top: Offset) {
+        self.top = top
+        self.run = run
+        defaultsLeft = false
+        if let sizes = run.sizes {
+            if sizes.isDense && run.sizedCount == run.itemCount {
+                // Every item sized: lines straight from the buffer (the run keeps it alive).
+                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
+            } else {
+                breaker = LineBreaker(RunReader(run), geometry: geometry)
+            }
+        } else {
+            defaultsLeft = run.itemCount > 0
+        }
+    }
+
+    /// The next group of lines (its first item counted from the run's), its
+    /// items, its top and, for one line, its far edge; `nil` after the last.
+    /// Items read into `scratch` are valid until the next step.
+    @inline(__always)
+    mutating func next(
+        into scratch: inout [ItemSegment], in geometry: LineGeometry
+    ) -> (group: LineGroup, items: LineItems, top: Offset, end: Offset)? {
+        let lineTop = top
+        if dense != nil {
+            guard let line = dense!.next(in: geometry) else { return nil }
+            let group = LineGroup(
+                start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
+                isDefaultLines: false)
+            let end = lineTop + Offset(line.thickness)
+            top = end + geometry.lineSpacingOffset
+            return (group, .sized(UnsafeBufferPointer(rebasing: dense!.sizes[line.items])), lineTop, end)
+        }
+        if breaker != nil {
+            scratch.removeAll(keepingCapacity: true)
+            guard let group = breaker!.next(into: &scratch) else { return nil }
+            if group.isDefaultLines {
+                top += geometry.defaultAdvance * group.lineCount
+                return (group, .defaults(group.itemCount), lineTop, top)
+            }
+            let end = lineTop + Offset(group.thickness)
+            top = end + geometry.lineSpacingOffset
+            return (group, .segments(scratch[...]), lineTop, end)
+        }
+        guard defaultsLeft else { return nil }
+        // Default items only: one stretch, ending where the run ends.
+        defaultsLeft = false
+        let lines = geometry.linesOfDefaults(run.itemCount)
+        top += geometry.defaultAdvance * lines
+        let group = LineGroup(
+            start: 0, itemCount: run.itemCount, lineCount: lines, thickness: geometry.defaultCross, isDefaultLines: true)
+        return (group, .defaults(run.itemCount), lineTop, top)
+    }
 }
 
 extension SectionContext {
@@ -63,52 +163,20 @@ extension SectionContext {
         _ run: Run, firstItem: Int, top: Offset, key: Offset, high: Double,
         _ body: (LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
-        guard let sizes = run.sizes else {
-            // Default items only: one stretch, ending where the run ends.
-            let group = LineGroup(
-                start: 0, itemCount: run.itemCount, lineCount: geometry.linesOfDefaults(run.itemCount),
-                thickness: geometry.defaultCross, isDefaultLines: true)
-            return walkDefaultLines(group, firstItem: firstItem, top: top, key: key, high: high, body)
-        }
-        if sizes.isDense && run.sizedCount == run.itemCount {
-            // Every item sized: break lines straight from the buffer.
-            let buffer = UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount)
-            var lineTop = top
-            var start = 0
-            while start < buffer.count {
-                var line = OpenLine()
-                var end = start
-                while end < buffer.count && line.take(buffer[end], in: geometry) { end += 1 }
-                if lineTop.double > high { return false }
-                let thickness = Offset(line.thickness)
-                if lineTop + thickness >= key {
-                    let span = LineSpan(firstItem: firstItem + start, top: lineTop, thickness: line.thickness)
-                    if !body(span, .sized(UnsafeBufferPointer(rebasing: buffer[start..<end])), nil) { return false }
-                }
-                lineTop += thickness + geometry.lineSpacingOffset
-                start = end
-            }
-            return true
-        }
-        var breaker = LineBreaker(RunReader(run), geometry: geometry)
+        var lines = RunLines(run, geometry: geometry, top: top)
         var scratch: [ItemSegment] = []
-        var lineTop = top
-        while true {
-            scratch.removeAll(keepingCapacity: true)
-            guard let group = breaker.next(into: &scratch) else { return true }
+        while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, body) { return false }
-                lineTop += geometry.defaultAdvance * group.lineCount
                 continue
             }
             if lineTop.double > high { return false }
-            let thickness = Offset(group.thickness)
-            if lineTop + thickness >= key {
+            if end >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
-                if !body(span, .segments(scratch[...]), nil) { return false }
+                if !body(span, items, nil) { return false }
             }
-            lineTop += thickness + geometry.lineSpacingOffset
         }
+        return true
     }
 
     /// Walks a group of lines of default items from the first that may meet
@@ -166,31 +234,15 @@ extension SectionContext {
             before = .zero
         }
         let target = item - before.items
-        var lineTop = linesTop + before.advance
-        if run.sizes == nil {
-            let line = target / geometry.perLine
-            let lines = geometry.linesOfDefaults(run.itemCount)
-            let count = line == lines - 1 ? run.itemCount - line * geometry.perLine : geometry.perLine
-            let span = LineSpan(
-                firstItem: before.items + line * geometry.perLine, top: lineTop + geometry.defaultAdvance * line,
-                thickness: geometry.defaultCross)
-            return body(span, .defaults(count))
-        }
-        var breaker = LineBreaker(RunReader(run), geometry: geometry)
-        var segments: [ItemSegment] = []
-        while true {
-            segments.removeAll(keepingCapacity: true)
-            let group = breaker.next(into: &segments)!
-            if group.end <= target {
-                lineTop +=
-                    group.isDefaultLines
-                    ? geometry.defaultAdvance * group.lineCount : Offset(group.thickness) + geometry.lineSpacingOffset
-                continue
-            }
+        var lines = RunLines(run, geometry: geometry, top: linesTop + before.advance)
+        var scratch: [ItemSegment] = []
+        while let (group, items, lineTop, _) = lines.next(into: &scratch, in: geometry) {
+            if group.end <= target { continue }
             if !group.isDefaultLines {
                 let span = LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness)
-                return body(span, .segments(segments[...]))
+                return body(span, items)
             }
+            // Lines of default items: the one holding the item, in closed form.
             let line = (target - group.start) / geometry.perLine
             let count = line == group.lineCount - 1 ? group.itemCount - line * geometry.perLine : geometry.perLine
             let span = LineSpan(
@@ -198,5 +250,6 @@ extension SectionContext {
                 top: lineTop + geometry.defaultAdvance * line, thickness: group.thickness)
             return body(span, .defaults(count))
         }
+        preconditionFailure("item \(item) past the section's runs")
     }
 }

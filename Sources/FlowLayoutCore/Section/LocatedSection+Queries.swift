@@ -1,0 +1,173 @@
+/// What a located section answers (`flow-layout.md` 2–4, 8.1): its cells in a
+/// rect, one item's frame, its header and footer, and its lines around an
+/// offset or a line. Every answer is a natural frame (pinned when asked, not
+/// mirrored or snapped); lines are found through ``SectionContext``'s line
+/// walking (`SectionLines.swift`).
+extension LocatedSection {
+    /// Calls `body` with each cell that meets `rect`, from the first line
+    /// reaching `key`. Returns whether `body` stopped, and whether the lines ran
+    /// to the end of the section without passing the rect.
+    func forEachCell(
+        in rect: Rect, from key: Offset, _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        let direction = context.geometry.direction
+        let high = direction.crossSpan(rect).max
+        let (mainLow, mainHigh) = direction.mainSpan(rect)
+        let q = index
+        var stopped = false
+        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { line, items, along in
+            context.placeLine(
+                items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
+                mainLow: mainLow, mainHigh: mainHigh
+            ) { placed in
+                let frame = direction.rect(
+                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                guard frame.touches(rect) else { return true }
+                stopped = !body(
+                    LayoutAttributes(
+                        category: .cell, indexPath: FlowIndexPath(item: placed.item, section: q), frame: frame))
+                return !stopped
+            }
+        }
+        return (stopped, completed)
+    }
+
+    /// The natural frame of `item`.
+    ///
+    /// - Complexity: O(log R + the item's run).
+    func frame(ofItem item: Int) -> Rect {
+        let direction = context.geometry.direction
+        var frame = Rect.zero
+        context.withLine(containing: item, linesTop: linesTop) { line, items in
+            if case .defaults(let count) = items {
+                // Default items: the item's position in closed form, however long the line.
+                let along = context.alongLine(items, count: count, firstItem: line.firstItem)
+                let main = along.position(ofItem: item - line.firstItem, width: context.geometry.defaultMain)
+                context.placeLine(
+                    .defaults(1), firstItem: item, top: line.top, thickness: line.thickness,
+                    along: AlongLine(start: main, gap: along.gap)
+                ) { placed in
+                    frame = direction.rect(
+                        main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                    return false
+                }
+                return
+            }
+            context.placeLine(items, firstItem: line.firstItem, top: line.top, thickness: line.thickness) { placed in
+                guard placed.item == item else { return true }
+                frame = direction.rect(
+                    main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength)
+                return false
+            }
+        }
+        return frame
+    }
+
+    // MARK: Header and footer
+
+    /// The footer's offset: after the section's lines and its trailing inset.
+    @inline(__always)
+    private var footerStart: Offset { end - Offset(context.metrics.footerExtent) }
+
+    /// The attributes of a header or footer whose span along the scroll axis
+    /// starts at `cross`.
+    @inline(__always)
+    private func supplementary(_ category: ElementCategory, cross: Double, extent: Double) -> LayoutAttributes {
+        LayoutAttributes(
+            category: category, indexPath: FlowIndexPath(item: 0, section: index),
+            frame: context.geometry.direction.rect(
+                main: 0, cross: cross, mainLength: context.metrics.viewportMain, crossLength: extent),
+            zIndex: nil)
+    }
+
+    /// The natural attributes of the header (`nil` when omitted), pinned when
+    /// `pinning` pins headers (8.1).
+    @inline(__always)
+    func header(pinning: Presentation?) -> LayoutAttributes? {
+        let extent = context.metrics.headerExtent
+        guard extent > 0 else { return nil }
+        guard let pinning, pinning.pinsHeaders else {
+            return supplementary(.header, cross: start.double, extent: extent)
+        }
+        let cross = pinning.pinnedHeader(natural: start.double, extent: extent, end: footerStart.double)
+        return supplementary(.header, cross: cross, extent: extent)
+    }
+
+    /// The natural attributes of the footer (`nil` when omitted), pinned when
+    /// `pinning` pins footers (8.1).
+    @inline(__always)
+    func footer(pinning: Presentation?) -> LayoutAttributes? {
+        let extent = context.metrics.footerExtent
+        guard extent > 0 else { return nil }
+        let natural = footerStart.double
+        guard let pinning, pinning.pinsFooters else {
+            return supplementary(.footer, cross: natural, extent: extent)
+        }
+        let contentStart = (start + Offset(context.metrics.headerExtent)).double
+        let cross = pinning.pinnedFooter(natural: natural, extent: extent, contentStart: contentStart)
+        return supplementary(.footer, cross: cross, extent: extent)
+    }
+
+    // MARK: Lines
+
+    /// The first line whose far edge reaches `key`.
+    func firstLine(reaching key: Offset) -> LineSpan? {
+        var found: LineSpan?
+        _ = context.forEachLine(linesTop: linesTop, from: key, through: .infinity) { span, _, _ in
+            found = span
+            return false
+        }
+        return found
+    }
+
+    /// The line after `line` in this section, if any.
+    func line(after line: LineSpan) -> LineSpan? {
+        var next: LineSpan?
+        _ = context.forEachLine(linesTop: linesTop, from: line.top + Offset(line.thickness), through: .infinity) {
+            span, _, _ in
+            guard span.firstItem > line.firstItem else { return true }
+            next = span
+            return false
+        }
+        return next
+    }
+
+    /// The line before `line` in this section, if any.
+    func line(before line: LineSpan) -> LineSpan? {
+        guard line.firstItem > 0 else { return nil }
+        // The line before ends exactly a line spacing before this one starts.
+        var previous: LineSpan?
+        let from = line.top - context.metrics.lineSpacingOffset
+        _ = context.forEachLine(linesTop: linesTop, from: from, through: .infinity) { span, _, _ in
+            guard span.firstItem < line.firstItem else { return false }
+            previous = span
+            return true
+        }
+        return previous
+    }
+
+    /// The section's last line, or `nil` without items.
+    var lastLine: LineSpan? {
+        guard context.itemCount > 0 else { return nil }
+        // The last line ends where the lines' advance, less one spacing, does.
+        let end = linesTop + context.runsSummary.advance - context.metrics.lineSpacingOffset
+        var last: LineSpan?
+        _ = context.forEachLine(linesTop: linesTop, from: end, through: .infinity) { span, _, _ in
+            last = span
+            return true
+        }
+        return last
+    }
+
+    /// Calls `body` with the natural frame of each item of the line starting
+    /// at item `firstItem`.
+    func forEachItemFrame(ofLineAt firstItem: Int, _ body: (Rect) -> Void) {
+        let direction = context.geometry.direction
+        _ = context.withLine(containing: firstItem, linesTop: linesTop) { span, items in
+            context.placeLine(items, firstItem: span.firstItem, top: span.top, thickness: span.thickness) { placed in
+                body(direction.rect(main: placed.main, cross: placed.cross, mainLength: placed.mainLength, crossLength: placed.crossLength))
+                return true
+            }
+        }
+    }
+}

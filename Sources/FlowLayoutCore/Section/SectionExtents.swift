@@ -1,0 +1,75 @@
+/// How a section's lines are broken (`flow-layout.md` 2.1, 3.3): a section is
+/// *uniform* when items are not self-sizing and every item has the same size,
+/// `itemSize` or one explicit size (counted by the store's census, O(1));
+/// uniform lines hold a count by floor division, others are filled by
+/// subtraction.
+struct GeometrySelector {
+    let isSelfSizing: Bool
+    let itemSize: Size
+    let metrics: SectionMetrics
+    /// The entry's geometry for a section that is not uniform.
+    let geometry: LineGeometry
+    /// The entry's geometry for a uniform section of `itemSize` items.
+    let uniformGeometry: LineGeometry
+
+    /// The geometry of a section of `itemCount` items whose explicit sizes are in `store`.
+    @inline(__always)
+    func geometry(itemCount: Int, store: ItemStore?) -> LineGeometry {
+        if isSelfSizing { return geometry }
+        guard let store else { return uniformGeometry }
+        guard let common = store.sums.commonSize else { return geometry }
+        if common == itemSize { return uniformGeometry }
+        // Every item explicit, all of one size other than itemSize.
+        guard store.sums.count == itemCount else { return geometry }
+        return LineGeometry(metrics: metrics, defaultSize: common, direction: geometry.direction, uniform: true)
+    }
+}
+
+/// How a section's extent follows from its items under one metrics entry
+/// (`flow-layout.md` 4.1): exactly, estimated, or bounded.
+struct SectionExtents {
+    let metrics: SectionMetrics
+    let geometry: LineGeometry
+
+    /// The exact extent of a section of `itemCount` default-size items.
+    func closedForm(itemCount: Int) -> Offset {
+        let lines = geometry.linesOfDefaults(itemCount)
+        return metrics.sectionExtent(totalAdvance: geometry.defaultAdvance * lines, itemCount: itemCount)
+    }
+
+    /// The exact extent of a laid-out section.
+    func exact(of record: SectionRecord) -> Offset {
+        guard let store = record.store else { return closedForm(itemCount: record.itemCount) }
+        return metrics.sectionExtent(totalAdvance: store.runs.summary.advance, itemCount: record.itemCount)
+    }
+
+    /// The estimated extent of a pending section: its items at their mean size
+    /// (explicit sizes as they are, the others at the default size), in closed form.
+    func estimate(of record: SectionRecord) -> Offset {
+        let n = record.itemCount
+        guard let store = record.store, n > 0 else { return closedForm(itemCount: n) }
+        let direction = geometry.direction
+        let defaults = Double(n - store.sizedCount)
+        let main = (store.sums.main(direction) + defaults * geometry.defaultMain) / Double(n)
+        let cross = (store.sums.cross(direction) + defaults * geometry.defaultCross) / Double(n)
+        let mean = direction.size(main: main, cross: cross)
+        let meanGeometry = LineGeometry(metrics: metrics, defaultSize: mean, direction: direction)
+        let lines = meanGeometry.linesOfDefaults(n)
+        return metrics.sectionExtent(totalAdvance: meanGeometry.defaultAdvance * lines, itemCount: n)
+    }
+
+    /// An upper bound on the extent any layout of the section can have: every
+    /// item on a line of its own, so the lines' thickness is at most the sum of
+    /// the items' cross extents, with at most `n − 1` line spacings. The sums of
+    /// sizes are rounded up, so never below the true ones; the floating-point
+    /// sum here takes a margin far above its own rounding.
+    func upperBound(of record: SectionRecord) -> Offset {
+        let n = record.itemCount
+        let sized = record.store?.sizedCount ?? 0
+        if let sums = record.store?.sums, sums.isSaturated { return .limit }
+        let sizedCross = record.store?.sums.cross(geometry.direction) ?? 0
+        let crossSum = sizedCross + Double(n - sized) * geometry.defaultCross
+        let lines = n == 0 ? 0 : (crossSum + Double(n - 1) * metrics.lineSpacing) * (1 + 0x1p-30)
+        return metrics.linesOffset + Offset(clamping: lines) + metrics.trailingOffset
+    }
+}

@@ -1,0 +1,280 @@
+/// One section of the layout, with its behaviour: its record (item count,
+/// extent, bound, pending state), its item store and its resolved metrics, and
+/// everything that reads or changes them (`flow-layout.md` 2, 3, 4, 7.1, 10.3).
+///
+/// The state keeps sections as ``SectionRecord``s in a tree summed by extent;
+/// a `SectionLayout` is a record taken out of the tree together with the
+/// metrics entry it refers to, for one query or one change. Only the files of
+/// this folder read or write a record's representations (its ``ItemStore``:
+/// runs, sizes a host gave, sums); the state reads counts and extents, and
+/// changes a section only through the mutating methods here
+/// (`FlowLayoutState.modifySection(_:_:)` writes the result back).
+///
+/// A section is either *laid out*, with an exact extent and runs that start at
+/// line starts, or *pending* (never laid out, or invalidated by a viewport width
+/// change or a new estimate), with an estimated extent: its items counted at
+/// their mean size in closed form. Its extent and bound are refreshed by one
+/// function, after every change (``refreshExtent()``).
+///
+/// Queries that need positions (lines, frames) go through ``LocatedSection``,
+/// which carries the section's exact start.
+struct SectionLayout {
+    /// The section as stored.
+    private(set) var record: SectionRecord
+    /// The metrics entry the section uses, resolved.
+    private(set) var resolved: GeometrySelector
+    /// The alignment options (`flow-layout.md` 3.4).
+    let alignments: Alignments
+
+    /// The options that place items along and across their lines.
+    struct Alignments {
+        var line: LineAlignment
+        var lastLine: LastLineAlignment
+        var cross: CrossAlignment
+    }
+
+    /// A section stored as `record`, under the metrics entry `resolved`.
+    init(record: SectionRecord, resolved: GeometrySelector, alignments: Alignments) {
+        self.record = record
+        self.resolved = resolved
+        self.alignments = alignments
+    }
+
+    // MARK: What the state reads
+
+    /// The number of items.
+    @inline(__always)
+    var itemCount: Int { record.itemCount }
+    /// The section's extent along the scroll axis: exact when laid out, an
+    /// estimate while pending.
+    @inline(__always)
+    var extent: Offset { record.extent }
+    /// The upper bound of its extent (``SectionRecord/bound``).
+    @inline(__always)
+    var bound: Offset { record.bound }
+    /// Whether it must be laid out before its lines are read.
+    @inline(__always)
+    var isPending: Bool { record.isPending }
+    /// Whether the host gave it per-item sizes.
+    @inline(__always)
+    var hasItemSizes: Bool { record.hasItemSizes }
+    /// Its resolved metrics.
+    @inline(__always)
+    var metrics: SectionMetrics { resolved.metrics }
+
+    /// The line geometry: uniform when the section is (3.3), else filled by
+    /// subtraction (2.1).
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    var geometry: LineGeometry { resolved.geometry(itemCount: record.itemCount, store: record.store) }
+
+    /// The scroll direction: lines run across it.
+    @inline(__always)
+    var direction: ScrollDirection { resolved.geometry.direction }
+
+    /// The rules of its extent under its current geometry.
+    @inline(__always)
+    var extents: SectionExtents { SectionExtents(metrics: resolved.metrics, geometry: geometry) }
+
+    /// An upper bound on the extent any layout of the section can have
+    /// (``SectionExtents/upperBound(of:)``): its bound were it pending.
+    var upperBound: Offset { extents.upperBound(of: record) }
+
+    /// The size `item` has of its own, or `nil`.
+    ///
+    /// - Complexity: O(log R).
+    func explicitSize(ofItem item: Int) -> Size? { record.explicitSize(ofItem: item) }
+
+    /// What the line algorithms read about the section, gathered once per query.
+    var context: SectionContext {
+        let geometry = geometry
+        var sharedWidth: Double?
+        if resolved.isSelfSizing {
+            if let sums = record.store?.sums {
+                if let common = sums.commonMain(geometry.direction), sums.count == record.itemCount || common == geometry.defaultMain {
+                    sharedWidth = common
+                }
+            } else {
+                sharedWidth = geometry.defaultMain
+            }
+        }
+        let lines = record.store?.runs.summary.lines ?? geometry.linesOfDefaults(record.itemCount)
+        return SectionContext(
+            itemCount: record.itemCount,
+            metrics: resolved.metrics,
+            geometry: geometry,
+            runs: record.store?.runs,
+            sharedWidth: sharedWidth,
+            everyLineHoldsOneItem: record.itemCount > 0 && lines == record.itemCount,
+            lineAlignment: alignments.line,
+            lastLineAlignment: alignments.lastLine,
+            crossAlignment: alignments.cross)
+    }
+
+    /// Items wider than their line (taller, when scrolling horizontally), in
+    /// runs of consecutive items (`flow-layout.md` 2.2), as section `q`'s.
+    ///
+    /// - Complexity: O(1) without items of their own, else O(n).
+    func diagnostics(section q: Int) -> [LayoutDiagnostic] {
+        let geometry = geometry
+        let available = geometry.available
+        var result: [LayoutDiagnostic] = []
+        var runStart = -1
+        var widest = 0.0
+        var item = 0
+        func visit(_ main: Double, count: Int) {
+            if main > available {
+                if runStart < 0 {
+                    runStart = item
+                    widest = main
+                } else {
+                    widest = Swift.max(widest, main)
+                }
+            } else if runStart >= 0 {
+                result.append(
+                    .itemsWiderThanLine(section: q, items: runStart...(item - 1), itemExtent: widest, available: available))
+                runStart = -1
+            }
+            item += count
+        }
+        record.forEachItemSegment { segment in
+            switch segment {
+            case .defaults(let count): visit(geometry.defaultMain, count: count)
+            case .sized(let size): visit(geometry.direction.main(size), count: 1)
+            }
+        }
+        visit(-.infinity, count: 0)
+        return result
+    }
+
+    // MARK: Changing it
+
+    /// A new section given by the host (validated), whose per-item sizes sum to
+    /// `sums`: pending when it has per-item sizes (laid out when a query first
+    /// reaches it), else laid out at once, in closed form.
+    init(
+        _ section: FlowSection, sums: SizeSums, metricsIndex: Int32, resolved: GeometrySelector, alignments: Alignments
+    ) {
+        var record = SectionRecord(
+            itemCount: section.itemCount, extent: .zero, bound: .zero, metricsIndex: metricsIndex, isPending: false,
+            hasItemSizes: section.itemSizeChunks != nil, store: nil)
+        if let given = section.givenSizeChunks.map({ GivenSizes($0.chunks) }), !given.isEmpty {
+            record.store = ItemStore(givenSizes: given, sums: sums)
+            record.isPending = true
+        }
+        self.init(record: record, resolved: resolved, alignments: alignments)
+        refreshExtent()
+    }
+
+    /// Marks the section pending if it has items of its own (after a change of
+    /// configuration, viewport width or estimate: `resolved` is its metrics
+    /// entry under the new settings), and refreshes its extent.
+    ///
+    /// - Complexity: O(1).
+    mutating func invalidate(resolved: GeometrySelector) {
+        self.resolved = resolved
+        record.isPending = record.store != nil
+        refreshExtent()
+    }
+
+    /// Moves the section to metrics entry `index` (resolved as `resolved`),
+    /// keeping its lines: a header or footer extent changed.
+    ///
+    /// - Complexity: O(1).
+    mutating func setMetrics(_ index: Int32, resolved: GeometrySelector) {
+        record.metricsIndex = index
+        self.resolved = resolved
+        refreshExtent()
+    }
+
+    /// Lays the section out from its first item: breaks every line, stores the
+    /// items in runs that start at line starts, records the exact extent.
+    /// Returns the number of lines broken.
+    ///
+    /// - Complexity: O(items with a size of their own + lines that hold them +
+    ///   runs).
+    mutating func layOut() -> Int {
+        let geometry = geometry
+        var linesBroken = 0
+        modifyStore { store in
+            // Taken out of the store first, so that laying out frees each chunk
+            // as its runs are built.
+            if var given = store.givenSizes.take() {
+                store.runs = given.laidOut(geometry: geometry)
+                linesBroken = store.runs.summary.lines
+            } else {
+                linesBroken = Rebreak(geometry: geometry, isAligned: true).layOut(&store.runs).linesBroken
+            }
+        }
+        record.isPending = false
+        refreshExtent()
+        return linesBroken
+    }
+
+    /// Applies validated edits to the section's items, re-breaking its lines
+    /// from each edit until they are back in step (a pending section's items are
+    /// only repacked), and refreshes its extent. Returns the number of lines broken.
+    ///
+    /// - Complexity: per edit, O(log R) plus the items and lines re-broken.
+    mutating func applyEdits(_ edits: [ItemEdit]) -> Int {
+        let geometry = geometry
+        let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
+        if record.store == nil {
+            record.store = ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
+        }
+        var linesBroken = 0
+        var itemCount = record.itemCount
+        let resolved = resolved
+        let isPending = record.isPending
+        modifyStore { store in
+            store.countCensus()
+            if var given = store.givenSizes.take() {
+                store.runs = given.packed()
+            }
+            let outcome = rebreak.apply(edits, to: &store.runs)
+            linesBroken = outcome.linesBroken
+            // Added first: windows may replace runs an earlier window of the same
+            // call built, so what they remove can exceed what was there before.
+            store.sums.add(outcome.added)
+            store.sums.subtract(outcome.removed)
+            // 3.3: a change that makes the sizes equal, or no longer equal, turns
+            // the section uniform or back; its every line may then break anew.
+            itemCount = store.runs.summary.items
+            let after = resolved.geometry(itemCount: itemCount, store: store.runs.summary.sized > 0 ? store : nil)
+            if after != geometry && !isPending && store.runs.summary.sized > 0 {
+                linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
+            }
+        }
+        record.itemCount = itemCount
+        refreshExtent()
+        return linesBroken
+    }
+
+    /// The one copy-on-write step: runs `body` on the section's store, copied
+    /// first if another layout shares it; afterwards a store left without
+    /// sizes of its own is dropped (the section is then in closed form).
+    private mutating func modifyStore(_ body: (ItemStore) -> Void) {
+        guard var store = record.store else { return }
+        record.store = nil  // keep the store uniquely referenced while it changes
+        if !isKnownUniquelyReferenced(&store) { store = store.copy() }
+        body(store)
+        record.store = store.sizedCount > 0 ? store : nil
+    }
+
+    /// The one refresh of the section's extent and bound, after any change: a
+    /// pending section with items of its own is estimated and bounded (its
+    /// bound keeps the content limit without laying it out); any other is
+    /// exact, and its bound is its extent.
+    private mutating func refreshExtent() {
+        let rules = extents
+        if record.isPending && record.store != nil {
+            record.extent = rules.estimate(of: record)
+            record.bound = rules.upperBound(of: record)
+        } else {
+            record.isPending = false
+            record.extent = rules.exact(of: record)
+            record.bound = record.extent
+        }
+    }
+}

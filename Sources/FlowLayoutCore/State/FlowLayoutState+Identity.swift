@@ -1,0 +1,121 @@
+/// Identifiers given or carried without a snapshot (`flow-layout.md` 11.1):
+/// given to a layout created from sections, and carried through a batch by
+/// index paths when the batch says where every item goes.
+///
+/// A batch names positions, not items: it can say which item was deleted,
+/// moved or reloaded, but an item or a section it inserts (or a section it
+/// reloads with new content) comes without an identifier. So identifiers are
+/// carried through a batch that only deletes, moves and reloads items and
+/// deletes and moves sections; any other batch leaves the layout without
+/// identifiers (``FlowLayoutState/sectionIdentifiers`` becomes `nil`) until
+/// ``FlowLayoutState/setIdentifiers(sections:items:)`` or a snapshot gives them
+/// again. Items a batch deletes are not remembered among the departures of
+/// 11.2, which are those of snapshots.
+extension FlowLayoutState {
+    /// Gives the current sections and items identifiers (`flow-layout.md`
+    /// 11.1), so that snapshots can be applied to a layout created from sections.
+    ///
+    /// - Parameters:
+    ///   - sections: one identifier per section, unique among them.
+    ///   - items: per section, one identifier per item, unique among all items.
+    /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
+    ///   duplicate (`items[2][7]`), ``FlowLayoutError/invalidCount(path:count:)``
+    ///   for a count that does not match (`items[2]`); nothing changes.
+    /// - Complexity: O(n) for n items.
+    public mutating func setIdentifiers(sections: [FlowIdentifier], items: [[FlowIdentifier]]) throws(FlowLayoutError) {
+        guard sections.count == self.sections.count else { throw .invalidCount(path: "sections", count: sections.count) }
+        guard items.count == self.sections.count else { throw .invalidCount(path: "items", count: items.count) }
+        var seen = Set<FlowIdentifier>()
+        for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
+            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)]"), problem: .duplicateSection(identifier))
+        }
+        for (q, list) in items.enumerated() where list.count != self.sections[q].itemCount {
+            throw .invalidCount(path: FieldPath(stringLiteral: "items[\(q)]"), count: list.count)
+        }
+        let members: IdentifierFingerprints
+        do {
+            members = try IdentifierFingerprints(sections: items.map { $0[...] })
+        } catch {
+            throw .invalidSnapshot(
+                path: FieldPath(stringLiteral: "items[\(error.section)][\(error.item)]"), problem: .duplicateItem(error.identifier))
+        }
+        var index = IdentityIndex()
+        index.sectionIDs = sections
+        index.items = items.map { IdentifierList($0) }
+        index.members = members
+        identity = index
+        checkIdentity()
+    }
+}
+
+extension FlowLayoutState {
+    /// The first place, in document order, whose item identifier appeared
+    /// before it in `sections`: where a reader in order meets a duplicate.
+    ///
+    /// - Complexity: O(n) expected; only on the path that refuses a snapshot.
+    static func firstRepeatedItem(in sections: [FlowSnapshot.Section]) -> (section: Int, item: Int)? {
+        var seen = IdentifierSet()
+        for (q, section) in sections.enumerated() {
+            for (j, identifier) in section.items.enumerated() where !seen.insert(identifier) { return (q, j) }
+        }
+        return nil
+    }
+
+    /// Moves an item's identifier as ``moveItem(at:to:)`` moves the item.
+    mutating func moveIdentifier(at from: FlowIndexPath, to destination: FlowIndexPath) {
+        guard var index = identity else { return }
+        identity = nil
+        let identifier = index.items[from.section][from.item]
+        index.items[from.section].edit(removing: [from.item], placing: [])
+        index.items[destination.section].edit(removing: [], placing: [(destination.item, identifier)])
+        identity = index
+        checkIdentity()
+    }
+}
+
+extension FlowLayoutState {
+    /// The identifiers after `plan` (of a batch by index paths, checked
+    /// against the layout as it is), or `nil` when the batch brings an item or
+    /// a section the batch cannot name: an inserted item or section, a
+    /// reloaded section.
+    ///
+    /// - Complexity: O(operations · log + chunks touched) plus the items of
+    ///   deleted sections.
+    func identity(after plan: BatchPlan) -> IdentityIndex? {
+        guard var index = identity, plan.insertedSections.isEmpty, plan.reloadedSections.isEmpty,
+            plan.items.values.allSatisfy({ $0.inserted.isEmpty })
+        else { return nil }
+        let oldLists = index.items
+        let newCount = plan.sections.newCount
+        var sectionIDs: [FlowIdentifier] = []
+        var lists: [IdentifierList] = []
+        sectionIDs.reserveCapacity(newCount)
+        lists.reserveCapacity(newCount)
+        for q in 0..<newCount {
+            // No section is inserted: every section after the batch was one before.
+            let p = plan.oldIndex(ofSection: q)!
+            sectionIDs.append(index.sectionIDs[p])
+            var list = oldLists[p]
+            if let items = plan.items[p] {
+                let removed = (Array(items.deleted) + Array(items.movedTo.keys)).sorted()
+                let placed = items.movedFrom.sorted { $0.key < $1.key }.map {
+                    (position: $0.key, identifier: oldLists[$0.value.section][$0.value.item])
+                }
+                list.edit(removing: removed, placing: placed)
+            }
+            lists.append(list)
+        }
+        // Items that leave: those of deleted sections and those deleted.
+        for p in plan.deletedSections.sorted() {
+            for chunk in oldLists[p].chunks {
+                for identifier in chunk { index.members.remove(identifier) }
+            }
+        }
+        for (p, items) in plan.items where !plan.deletedSections.contains(p) {
+            for item in items.deleted { index.members.remove(oldLists[p][item]) }
+        }
+        index.sectionIDs = sectionIDs
+        index.items = lists
+        return index
+    }
+}
