@@ -42,7 +42,7 @@ extension Scenarios {
             let description = try LayoutDescription.decode(contentsOfFile: path)
             decodedItems = description.sections.reduce(0) { $0 + $1.itemCount }
             decodedBytes = description.sections.reduce(description.sections.capacity * MemoryLayout<FlowSection>.stride) {
-                $0 + ($1.itemSizes?.capacity ?? 0) * MemoryLayout<Size>.stride
+                $0 + ($1.itemSizeChunks ?? []).reduce(0) { $0 + $1.capacity * MemoryLayout<Size>.stride }
             }
         }
         guard decodedItems == items else { throw InputError("bench: decoded \(decodedItems) items, not \(items)") }

@@ -15,7 +15,10 @@ public struct LayoutDescription: Hashable, Sendable {
     public var configuration: FlowLayoutConfiguration
     /// The viewport size.
     public var viewportSize: Size
-    /// The sections.
+    /// The sections. An `itemSizes` array of more than 65,536 sizes is decoded
+    /// into chunks of 65,536 (`FlowSection.itemSizeChunks`), never
+    /// joined: a `FlowLayoutState` created from the sections lets
+    /// each chunk go as it lays it out, once the description is gone.
     public var sections: [FlowSection]
     /// The options beyond UIKit's flow layout that the format can give
     /// (`layout-description.md`, Options): `lineAlignment`, `lastLineAlignment`,

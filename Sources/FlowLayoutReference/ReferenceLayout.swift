@@ -75,10 +75,12 @@ package struct ReferenceLayout: Sendable {
         estimatedItemSize: Size? = nil
     ) {
         let described = sections.enumerated().map { s, section in
-            Section(
+            // Read once: sizes given in chunks are joined on each read.
+            let itemSizes = section.itemSizes
+            return Section(
                 section: section,
-                sizes: (0..<section.itemCount).map { reportedSizes[FlowIndexPath(item: $0, section: s)] ?? section.itemSizes?[$0] },
-                hasItemSizes: section.itemSizes != nil)
+                sizes: (0..<section.itemCount).map { reportedSizes[FlowIndexPath(item: $0, section: s)] ?? itemSizes?[$0] },
+                hasItemSizes: itemSizes != nil)
         }
         self.init(
             configuration: configuration, options: options, sections: described, viewportSize: viewportSize,

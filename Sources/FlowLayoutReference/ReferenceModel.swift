@@ -46,9 +46,10 @@ package struct ReferenceModel: Sendable {
 
     /// A section of the model from a section of the engine's input.
     static func section(_ section: FlowSection) -> ReferenceLayout.Section {
-        ReferenceLayout.Section(
-            section: section, sizes: section.itemSizes ?? Array(repeating: nil, count: section.itemCount),
-            hasItemSizes: section.itemSizes != nil)
+        let itemSizes = section.itemSizes
+        return ReferenceLayout.Section(
+            section: section, sizes: itemSizes ?? Array(repeating: nil, count: section.itemCount),
+            hasItemSizes: itemSizes != nil)
     }
 
     /// Records reports in order: a later report of an item replaces an earlier one.

@@ -4,8 +4,9 @@
 /// lines for a query. Whether one item joins a line is decided by ``OpenLine``
 /// (`LineGeometry.swift`), and the number of default items a line holds by
 /// ``OpenLine/takeDefaults(_:in:)`` (``LineGeometry/perLine`` in closed form). Buffers of sizes only
-/// (a dense run, the sizes a host gave) are broken in place by ``DenseLines``
-/// (`SectionLines.swift`), with the same ``OpenLine``.
+/// are broken in place with the same ``OpenLine``: a dense run by ``DenseLines``
+/// (`SectionLines.swift`), the sizes a host gave chunk by chunk by
+/// `GivenSizes.laidOut(geometry:)`.
 ///
 /// It produces *line groups*: either one line, filled item by item while the
 /// running extent fits, or a run of *uniform* lines, each holding `perLine`

@@ -48,7 +48,10 @@ extension FlowSection {
     /// The section with every size and inset transposed.
     public var transposed: FlowSection {
         var copy = self
-        copy.itemSizes = itemSizes?.map(\.transposed)
+        if let given = givenSizeChunks {
+            let chunks = given.chunks.map { $0.map(\.transposed) }
+            if given.isChunked { copy.itemSizeChunks = chunks } else { copy.itemSizes = chunks[0] }
+        }
         copy.sectionInset = sectionInset?.transposed
         copy.headerReferenceSize = headerReferenceSize?.transposed
         copy.footerReferenceSize = footerReferenceSize?.transposed

@@ -51,17 +51,24 @@ extension FlowLayoutState {
     @inline(__always)
     mutating func locatedSection(reaching key: Offset) -> LocatedSection? {
         while true {
-            let found = sections.find(key, in: { $0.extent }, rule: .reaching)
-            if found.before.pending > 0 {
-                layOutPendingSections(through: Swift.min(found.position, sections.count - 1))
-                continue
+            // Scoped: no copy of a record is alive while sections are laid out
+            // (see `layOutSection(_:)`).
+            let position: Int
+            let layOutBefore: Bool
+            do {
+                let found = sections.find(key, in: { $0.extent }, rule: .reaching)
+                guard found.before.pending > 0 || found.element?.isPending == true else {
+                    guard let record = found.element else { return nil }
+                    return LocatedSection(index: found.position, start: found.before.extent, section: section(of: record))
+                }
+                position = found.position
+                layOutBefore = found.before.pending > 0
             }
-            guard var record = found.element else { return nil }
-            if record.isPending {
-                layOutSection(found.position)
-                record = sections[found.position]
+            if layOutBefore {
+                layOutPendingSections(through: Swift.min(position, sections.count - 1))
+            } else {
+                layOutSection(position)
             }
-            return LocatedSection(index: found.position, start: found.before.extent, section: section(of: record))
         }
     }
 
@@ -75,6 +82,7 @@ extension FlowLayoutState {
         guard q < sections.count else { return false }
         var record = sections[q]
         if record.isPending {
+            record.store = nil  // no copy of the store while it is laid out (`layOutSection(_:)`)
             layOutSection(q)
             record = sections[q]
         }
@@ -101,9 +109,10 @@ extension FlowLayoutState {
     /// Lays out every pending section up to and including `q`.
     private mutating func layOutPendingSections(through q: Int) {
         while sections.summary.pending > 0 {
-            let first = sections.find(0, in: { $0.pending }, rule: .containing)
-            guard first.position <= q else { return }
-            layOutSection(first.position)
+            // Only the position: no copy of the record while it is laid out.
+            let first = sections.find(0, in: { $0.pending }, rule: .containing).position
+            guard first <= q else { return }
+            layOutSection(first)
         }
     }
 }

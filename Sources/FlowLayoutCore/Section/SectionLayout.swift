@@ -159,9 +159,9 @@ struct SectionLayout {
     ) {
         var record = SectionRecord(
             itemCount: section.itemCount, extent: .zero, bound: .zero, metricsIndex: metricsIndex, isPending: false,
-            hasItemSizes: section.itemSizes != nil, store: nil)
-        if let sizes = section.itemSizes, !sizes.isEmpty {
-            record.store = ItemStore(givenSizes: sizes, sums: sums)
+            hasItemSizes: section.itemSizeChunks != nil, store: nil)
+        if let given = section.givenSizeChunks.map({ GivenSizes($0.chunks) }), !given.isEmpty {
+            record.store = ItemStore(givenSizes: given, sums: sums)
             record.isPending = true
         }
         self.init(record: record, resolved: resolved, alignments: alignments)
@@ -199,9 +199,10 @@ struct SectionLayout {
         let geometry = geometry
         var linesBroken = 0
         modifyStore { store in
-            if let given = store.givenSizes {
-                store.runs = Self.layOut(given: given, geometry: geometry)
-                store.givenSizes = nil
+            // Taken out of the store first, so that laying out frees each chunk
+            // as its runs are built.
+            if var given = store.givenSizes.take() {
+                store.runs = given.laidOut(geometry: geometry)
                 linesBroken = store.runs.summary.lines
             } else {
                 linesBroken = Rebreak(geometry: geometry, isAligned: true).layOut(&store.runs).linesBroken
@@ -229,9 +230,8 @@ struct SectionLayout {
         let isPending = record.isPending
         modifyStore { store in
             store.countCensus()
-            if let given = store.givenSizes {
-                store.runs = Self.pack(given: given)
-                store.givenSizes = nil
+            if var given = store.givenSizes.take() {
+                store.runs = given.packed()
             }
             let outcome = rebreak.apply(edits, to: &store.runs)
             linesBroken = outcome.linesBroken

@@ -28,8 +28,9 @@ struct LineSpan: Hashable {
 }
 
 /// The lines of a buffer of sizes, every item sized, broken in place by the
-/// greedy rule (``OpenLine``): a dense run's lines, and a section's first layout
-/// from the sizes a host gave (`SectionLayout.layOut(given:geometry:)`).
+/// greedy rule (``OpenLine``): a dense run's lines. (A section's first layout
+/// from the sizes a host gave breaks them with the same ``OpenLine``, chunk by
+/// chunk, in `GivenSizes.laidOut(geometry:)`: there a line may span chunks.)
 struct DenseLines {
     /// The items.
     let sizes: UnsafeBufferPointer<Size>

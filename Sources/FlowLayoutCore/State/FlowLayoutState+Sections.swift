@@ -70,6 +70,10 @@ extension FlowLayoutState {
     // MARK: Laying out
 
     /// Lays out section `q` (``SectionLayout/layOut()``).
+    ///
+    /// Callers hold no copy of the section's record meanwhile: with its store
+    /// referenced only by the tree, the sizes the host gave are let go of chunk
+    /// by chunk as the runs are built (a copy would keep them all until the end).
     mutating func layOutSection(_ q: Int) {
         workCounters.linesBroken += modifySection(q) { $0.layOut() }
         workCounters.sectionsLaidOut += 1

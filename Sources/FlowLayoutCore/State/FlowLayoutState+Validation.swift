@@ -65,30 +65,36 @@ extension FlowLayoutState {
     }
 
     /// Throws unless `section` is valid; returns the sums of its per-item sizes
-    /// (zero without per-item sizes).
+    /// (zero without per-item sizes). A size is named by its place in the array
+    /// it came in: `itemSizes[17]`, or `itemSizeChunks[2][17]` for sizes given
+    /// in chunks.
     ///
     /// - Complexity: O(items with per-item sizes).
     static func validate(section: FlowSection, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) -> SizeSums {
         try validate(count: section.itemCount, path: path().appending("itemCount"))
         var sums = SizeSums.zero
-        if let sizes = section.itemSizes {
-            guard sizes.count == section.itemCount else {
-                throw .itemSizesCountMismatch(
-                    path: path().appending("itemSizes"), itemCount: section.itemCount, sizeCount: sizes.count)
+        if let given = section.givenSizeChunks {
+            let field = given.isChunked ? "itemSizeChunks" : "itemSizes"
+            let count = given.chunks.reduce(0) { $0 + $1.count }
+            guard count == section.itemCount else {
+                throw .itemSizesCountMismatch(path: path().appending(field), itemCount: section.itemCount, sizeCount: count)
             }
             let limit = FlowLayoutLimits.maximumLength
-            var valid = true
-            sizes.withUnsafeBufferPointer { buffer in
-                for size in buffer {
-                    valid = valid && size.width >= 0 && size.width <= limit && size.height >= 0 && size.height <= limit
+            for (index, chunk) in given.chunks.enumerated() {
+                var valid = true
+                chunk.withUnsafeBufferPointer { buffer in
+                    for size in buffer {
+                        valid = valid && size.width >= 0 && size.width <= limit && size.height >= 0 && size.height <= limit
+                    }
+                }
+                if !valid {
+                    let chunkPath = given.isChunked ? path().appending(field).appending(index: index) : path().appending(field)
+                    for (item, size) in chunk.enumerated() {
+                        try validate(size: size, path: chunkPath.appending(index: item))
+                    }
                 }
             }
-            if !valid {
-                for (item, size) in sizes.enumerated() {
-                    try validate(size: size, path: path().appending("itemSizes").appending(index: item))
-                }
-            }
-            sums = sizes.withUnsafeBufferPointer { SizeSums(given: $0) }
+            sums = SizeSums(givenChunks: given.chunks)
         }
         if section.hasMetricOverrides {
             if let inset = section.sectionInset { try validate(insets: inset, path: path().appending("sectionInset")) }

@@ -100,7 +100,7 @@ public struct FlowLayoutState: Sendable {
             for index in buffer.indices {
                 let section = buffer[index]
                 let sums = try Self.validate(section: section, path: FieldPath("sections", index))
-                if section.itemSizes == nil, !section.hasMetricOverrides, let last = previous, last.metricsIndex == 0,
+                if section.itemSizeChunks == nil, !section.hasMetricOverrides, let last = previous, last.metricsIndex == 0,
                     last.itemCount == section.itemCount
                 {
                     records.append(

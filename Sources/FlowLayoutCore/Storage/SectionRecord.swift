@@ -90,16 +90,17 @@ struct SectionSummary: TreeSummary {
 /// The items of one section that have sizes of their own. Shared between copies
 /// of a layout and copied on the first write.
 ///
-/// Per-item sizes the host gives (`itemSizes`) are kept as given, in one array,
-/// until the section is first laid out or edited: laying it out then reads them
-/// once, in place. From then on the items live in runs.
+/// Per-item sizes the host gives (`itemSizes`, or `itemSizeChunks`) are kept as
+/// given (``GivenSizes``), until the section is first laid out or edited: laying
+/// it out then reads them once, in place, a chunk at a time, and lets each chunk
+/// go as its runs are built. From then on the items live in runs.
 final class ItemStore: @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
     // write first copies a store that is not uniquely referenced.
     /// The runs, in item order (empty while ``givenSizes`` holds the items).
     var runs: BTree<Run>
     /// The sizes the host gave, one per item, until the section is laid out or edited.
-    var givenSizes: [Size]?
+    var givenSizes: GivenSizes?
     /// The sums of the explicit sizes, kept up to date by every change.
     var sums: SizeSums
 
@@ -111,7 +112,7 @@ final class ItemStore: @unchecked Sendable {
     }
 
     /// A store of the sizes a host gave, with their sums.
-    init(givenSizes: [Size], sums: SizeSums) {
+    init(givenSizes: GivenSizes, sums: SizeSums) {
         runs = BTree()
         self.givenSizes = givenSizes
         self.sums = sums
@@ -125,7 +126,7 @@ final class ItemStore: @unchecked Sendable {
         guard !sums.isCounted else { return }
         var counted = SizeSums.zero
         if let givenSizes {
-            counted = givenSizes.withUnsafeBufferPointer { SizeSums($0) }
+            counted = givenSizes.countedSums
         } else {
             runs.forEach(from: 0, before: .zero) { run, _ in
                 counted.add(run.sums)
@@ -146,10 +147,10 @@ final class ItemStore: @unchecked Sendable {
     var sizedCount: Int { givenSizes?.count ?? runs.summary.sized }
 
     /// Bytes of heap the store holds: the object, the tree, the runs' buffers,
-    /// and the given sizes (shared with the host's array until either changes).
+    /// and the given sizes (shared with the host's arrays until either changes).
     var allocatedBytes: Int {
         var bytes = 16 + 8 + 8 + 16 + runs.allocatedBytes
-        if let givenSizes { bytes += 32 + givenSizes.capacity * MemoryLayout<Size>.stride }
+        if let givenSizes { bytes += givenSizes.allocatedBytes }
         runs.forEach(from: 0, before: .zero) { run, _ in
             bytes += run.allocatedBytes
             return true

@@ -105,6 +105,35 @@ struct SizeSums: Hashable, Sendable {
         // that vary): no per-size cost in the tight loop.
         let equalWidths = !sizes.contains { $0.width != first.width }
         let equalHeights = !sizes.contains { $0.height != first.height }
+        addGiven(sizes)
+        countGiven(first: first, count: sizes.count, equalWidths: equalWidths, equalHeights: equalHeights)
+    }
+
+    /// The sums of sizes a host gave in chunks, chunk after chunk, as
+    /// ``init(given:)`` of all of them joined.
+    init(givenChunks chunks: [[Size]]) {
+        if chunks.count == 1 {
+            self = chunks[0].withUnsafeBufferPointer { SizeSums(given: $0) }
+            return
+        }
+        guard let first = chunks.first(where: { !$0.isEmpty })?.first else { return }
+        var equalWidths = true
+        var equalHeights = true
+        var count = 0
+        for chunk in chunks {
+            chunk.withUnsafeBufferPointer { sizes in
+                if equalWidths { equalWidths = !sizes.contains { $0.width != first.width } }
+                if equalHeights { equalHeights = !sizes.contains { $0.height != first.height } }
+                addGiven(sizes)
+            }
+            count += chunk.count
+        }
+        countGiven(first: first, count: count, equalWidths: equalWidths, equalHeights: equalHeights)
+    }
+
+    /// Adds the sums of `sizes` (finite, not negative), leaving the census alone.
+    @inline(__always)
+    private mutating func addGiven(_ sizes: UnsafeBufferPointer<Size>) {
         var start = 0
         while start < sizes.count {
             let end = Swift.min(start + (1 << 14), sizes.count)
@@ -124,8 +153,14 @@ struct SizeSums: Hashable, Sendable {
             self.height = Self.saturate(self.height &+ height)
             start = end
         }
-        if equalWidths { widths = SizeCensus(repeating: first.width, count: sizes.count) } else { widthsCounted = false }
-        if equalHeights { heights = SizeCensus(repeating: first.height, count: sizes.count) } else { heightsCounted = false }
+    }
+
+    /// Sets the census of `count` sizes a host gave: counted where every width
+    /// (height) equals `first`'s, else left uncounted.
+    @inline(__always)
+    private mutating func countGiven(first: Size, count: Int, equalWidths: Bool, equalHeights: Bool) {
+        if equalWidths { widths = SizeCensus(repeating: first.width, count: count) } else { widthsCounted = false }
+        if equalHeights { heights = SizeCensus(repeating: first.height, count: count) } else { heightsCounted = false }
     }
 
     /// The number of sizes counted (0 when neither census is).

@@ -190,7 +190,7 @@ extension DescriptionParser {
         var problem = FirstProblem()
         var itemCount = 0
         var countFailure: DescriptionError?
-        var sizes: [Size] = []
+        var sizes: [[Size]] = []
         var sizesFailure: DescriptionError?
         var overrides = SectionOverrides()
         var id: String?
@@ -223,18 +223,19 @@ extension DescriptionParser {
             problem.record(4 + field, fieldFailure)
         }
         // The checks that need the whole section.
+        let sizeCount = sizes.reduce(0) { $0 + $1.count }
         switch (cursor.has(0), cursor.has(1)) {
         case (false, false): problem.record(1, DescriptionError(path: path(), message: "needs itemCount or itemSizes"))
         case (true, false): problem.record(2, countFailure)
         case (_, true):
             problem.record(3, sizesFailure)
             problem.record(4, countFailure)
-            if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizes.count {
+            if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizeCount {
                 problem.record(
-                    5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizes.count) sizes"))
+                    5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizeCount) sizes"))
             }
         }
-        let items = cursor.has(1) ? sizes.count : itemCount
+        let items = cursor.has(1) ? sizeCount : itemCount
         if let itemIds, itemIds.count != items {
             problem.record(
                 13,
@@ -243,7 +244,12 @@ extension DescriptionParser {
         }
         failure = problem.error
         guard failure == nil else { return nil }
-        var section = cursor.has(1) ? FlowSection(itemSizes: sizes) : FlowSection(itemCount: itemCount)
+        // Sizes of more than one chunk stay in their chunks: the state lets each
+        // go as it lays them out, so a million sizes are never in memory twice.
+        var section =
+            !cursor.has(1)
+            ? FlowSection(itemCount: itemCount)
+            : sizes.count > 1 ? FlowSection(itemSizeChunks: sizes) : FlowSection(itemSizes: sizes.first ?? [])
         section.minimumLineSpacing = overrides.minimumLineSpacing
         section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
         section.headerReferenceSize = overrides.headerReferenceSize
@@ -251,9 +257,10 @@ extension DescriptionParser {
         return (section, overrides.sectionInset, id, itemIds)
     }
 
-    /// Reads the `itemSizes` array whose `[` is under the position. After the
-    /// first size with a problem, the others are only read through.
-    private mutating func itemSizes(_ sectionPath: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [Size] {
+    /// Reads the `itemSizes` array whose `[` is under the position, in chunks
+    /// (``SizeAccumulator``). After the first size with a problem, the others
+    /// are only read through.
+    private mutating func itemSizes(_ sectionPath: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [[Size]] {
         try beginArray()
         var sizes = SizeAccumulator()
         var first = true

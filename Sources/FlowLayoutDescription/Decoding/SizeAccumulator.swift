@@ -1,13 +1,17 @@
 import FlowLayoutCore
 
 /// Collects the sizes of an `itemSizes` array whose length is known only at its
-/// end, and hands them over as one array of exactly that length.
+/// end, in chunks, and hands them over as chunks
+/// (`FlowSection.itemSizeChunks`), never as one array.
 ///
 /// Appending to one array would double its buffer as it grows: the final array
 /// would hold up to twice the memory it needs, and each doubling briefly holds
-/// the old buffer and the new one. Instead the sizes go into fixed chunks of
-/// 1 MiB, copied at the end into an array of exactly the count, each chunk freed
-/// as soon as it is copied: the peak is the final array plus one chunk.
+/// the old buffer and the new one; copying chunks into one array at the end
+/// would hold the array and a chunk. Instead the sizes go into fixed chunks of
+/// 1 MiB, each allocated once at its full size and handed over as it is (the
+/// last one trimmed to its count): the sizes are in memory once, and a
+/// `FlowLayoutState` given the chunks lets each one go as soon
+/// as it has laid its sizes out.
 struct SizeAccumulator {
     /// Sizes in one chunk: 1 MiB.
     static let chunkCapacity = 65_536
@@ -33,28 +37,23 @@ struct SizeAccumulator {
         current.append(size)
     }
 
-    /// The sizes collected, in an array whose capacity is their count.
+    /// The sizes collected, in chunks of ``chunkCapacity`` but the last, which
+    /// holds the rest (no chunk at all for no size). The last chunk is copied to
+    /// an array of exactly its count when it leaves more than a quarter of its
+    /// buffer unused.
     ///
-    /// - Complexity: O(n).
-    consuming func finish() -> [Size] {
-        let total = count
-        if chunks.isEmpty && current.capacity == total { return current }
-        return [Size](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var offset = 0
-            for index in chunks.indices {
-                let chunk = chunks[index]
-                chunks[index] = []
-                chunk.withUnsafeBufferPointer { source in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + source.count)]).initialize(from: source)
-                }
-                offset += chunk.count
+    /// - Complexity: O(number of chunks), plus O(``chunkCapacity``) for the last.
+    consuming func finish() -> [[Size]] {
+        var last = current
+        current = []
+        if last.isEmpty { return chunks }
+        if last.capacity - last.count > last.capacity / 4 {
+            last = Array(unsafeUninitializedCapacity: last.count) { buffer, initialized in
+                _ = buffer.initialize(from: last)
+                initialized = last.count
             }
-            let last = current
-            current = []
-            last.withUnsafeBufferPointer { source in
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + source.count)]).initialize(from: source)
-            }
-            initialized = total
         }
+        chunks.append(last)
+        return chunks
     }
 }

@@ -1,0 +1,222 @@
+/// The per-item sizes a host gave for a section, kept as it gave them (one
+/// array, or the chunks of ``FlowSection/itemSizeChunks``), shared with the
+/// host's arrays, until the section is first laid out or edited.
+///
+/// Laying the section out (``laidOut(geometry:)``) or packing it for an edit
+/// (``packed()``) consumes the sizes chunk by chunk: each chunk is let go as
+/// soon as its sizes are in runs, so that when the host no longer holds the
+/// chunks the sizes are never in memory twice (the runs' buffers are a copy).
+/// With one array the peak is the array plus the runs, as before.
+struct GivenSizes: RandomAccessCollection, Sendable {
+    /// The chunks, in order, none empty.
+    private var chunks: [[Size]]
+    /// The index of each chunk's first item, then the count (empty for one chunk
+    /// or none: `chunks[0]` is then the whole).
+    private var starts: [Int]
+    /// The number of sizes.
+    private(set) var count: Int
+
+    /// The sizes of `chunks`, in order (empty chunks are dropped).
+    ///
+    /// - Complexity: O(number of chunks).
+    init(_ chunks: [[Size]]) {
+        let kept = chunks.contains(where: \.isEmpty) ? chunks.filter { !$0.isEmpty } : chunks
+        self.chunks = kept
+        var starts: [Int] = []
+        var total = 0
+        if kept.count > 1 {
+            starts.reserveCapacity(kept.count + 1)
+            for chunk in kept {
+                starts.append(total)
+                total += chunk.count
+            }
+            starts.append(total)
+        } else {
+            total = kept.first?.count ?? 0
+        }
+        self.starts = starts
+        count = total
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// The size of item `item`.
+    ///
+    /// - Complexity: O(1) with one chunk, O(log chunks) otherwise.
+    subscript(item: Int) -> Size {
+        if starts.isEmpty { return chunks[0][item] }
+        precondition(item >= 0 && item < count, "item out of range")
+        // The last chunk whose first item is at or before `item`.
+        var low = 0
+        var high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= item { low = middle } else { high = middle - 1 }
+        }
+        return chunks[low][item - starts[low]]
+    }
+
+    /// Reads the sizes chunk after chunk.
+    struct Iterator: IteratorProtocol {
+        let chunks: [[Size]]
+        var chunk = 0
+        var item = 0
+
+        mutating func next() -> Size? {
+            while chunk < chunks.count {
+                if item < chunks[chunk].count {
+                    defer { item += 1 }
+                    return chunks[chunk][item]
+                }
+                chunk += 1
+                item = 0
+            }
+            return nil
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(chunks: chunks) }
+
+    /// The sums of the sizes; the census counted only when all are equal
+    /// (``SizeSums/init(given:)``).
+    ///
+    /// - Complexity: O(n).
+    var givenSums: SizeSums { SizeSums(givenChunks: chunks) }
+
+    /// The sums of the sizes with the census counted (``SizeSums/init(_:)``).
+    ///
+    /// - Complexity: O(n).
+    var countedSums: SizeSums {
+        var sums = SizeSums.zero
+        for chunk in chunks {
+            sums.add(chunk.withUnsafeBufferPointer { SizeSums($0) })
+        }
+        return sums
+    }
+
+    /// Bytes of heap the sizes hold (shared with the host's arrays until either
+    /// changes).
+    var allocatedBytes: Int {
+        // Each array: a 32-byte header and its elements.
+        var bytes = chunks.count == 1 ? 0 : 32 + chunks.count * 8 + (starts.isEmpty ? 0 : 32 + starts.capacity * 8)
+        for chunk in chunks { bytes += 32 + chunk.capacity * MemoryLayout<Size>.stride }
+        return bytes
+    }
+
+    // MARK: Into runs
+
+    /// The runs of a section whose items have these sizes, laid out under
+    /// `geometry`: the one full-layout loop, reading each chunk in place and
+    /// letting it go once its sizes are in runs. Runs close at the first line
+    /// start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do; a line
+    /// or a run may span chunks. Leaves the sizes empty.
+    ///
+    /// - Complexity: O(n).
+    mutating func laidOut(geometry: LineGeometry) -> BTree<Run> {
+        var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
+        var line = OpenLine()
+        for index in chunks.indices {
+            let isLast = index == chunks.count - 1
+            chunks[index].withUnsafeBufferPointer { sizes in
+                let n = sizes.count
+                var p = 0
+                while true {
+                    while p < n && line.take(sizes[p], in: geometry) { p += 1 }
+                    guard p < n || isLast else { break }  // the line goes on in the next chunk
+                    runs.closeLine(line, geometry: geometry)
+                    line = OpenLine()
+                    if runs.openItems(upTo: p) >= Run.sizedCapacity || p == n { runs.closeRun(sizes, upTo: p) }
+                    if p == n { break }
+                }
+                runs.carry(sizes)
+            }
+            chunks[index] = []
+        }
+        self = GivenSizes([])
+        return runs.finish()
+    }
+
+    /// The runs of these sizes, ``Run/sizedCapacity`` to a run, without lines:
+    /// the items of a pending section about to be edited. Each chunk is let go
+    /// once its sizes are in runs. Leaves the sizes empty.
+    ///
+    /// - Complexity: O(n).
+    mutating func packed() -> BTree<Run> {
+        var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
+        for index in chunks.indices {
+            let isLast = index == chunks.count - 1
+            chunks[index].withUnsafeBufferPointer { sizes in
+                var p = 0
+                while true {
+                    p = Swift.min(sizes.count, p + Run.sizedCapacity - runs.openItems(upTo: p))
+                    guard runs.openItems(upTo: p) == Run.sizedCapacity || (isLast && p == sizes.count) else { break }
+                    runs.closeRun(sizes, upTo: p)
+                    if p == sizes.count { break }
+                }
+                runs.carry(sizes)
+            }
+            chunks[index] = []
+        }
+        self = GivenSizes([])
+        return runs.finish()
+    }
+}
+
+/// The runs built from given sizes, chunk by chunk: the open run is the items
+/// carried from earlier chunks followed by the current chunk's from `start`.
+private struct RunCollector {
+    var runs: [Run] = []
+    /// The open run's items from earlier chunks.
+    var carried: [Size] = []
+    /// The open run's first item in the current chunk.
+    var start = 0
+    /// The open run's lines, and their advance.
+    var lines = 0
+    var advance = Offset.zero
+
+    init(capacity: Int) {
+        runs.reserveCapacity(capacity)
+    }
+
+    /// The open run's items if it ends before item `end` of the current chunk.
+    @inline(__always)
+    func openItems(upTo end: Int) -> Int { carried.count + end - start }
+
+    /// Adds a line that closed to the open run.
+    @inline(__always)
+    mutating func closeLine(_ line: OpenLine, geometry: LineGeometry) {
+        lines += 1
+        advance += Offset(line.thickness) + geometry.lineSpacingOffset
+    }
+
+    /// Closes the open run before item `end` of the current chunk.
+    mutating func closeRun(_ sizes: UnsafeBufferPointer<Size>, upTo end: Int) {
+        let items = openItems(upTo: end)
+        guard items > 0 else { return }
+        let buffer: SizeBuffer
+        if carried.isEmpty {
+            buffer = .dense(UnsafeBufferPointer(rebasing: sizes[start..<end]))
+        } else {
+            carried.append(contentsOf: sizes[start..<end])
+            buffer = carried.withUnsafeBufferPointer { .dense($0) }
+            carried.removeAll(keepingCapacity: true)
+        }
+        runs.append(Run(itemCount: items, lineCount: lines, advance: advance, sizes: buffer, sizedCount: items))
+        start = end
+        lines = 0
+        advance = .zero
+    }
+
+    /// At the end of a chunk: carries the open run's items in it to the next.
+    mutating func carry(_ sizes: UnsafeBufferPointer<Size>) {
+        if start < sizes.count { carried.append(contentsOf: sizes[start...]) }
+        start = 0
+    }
+
+    /// The runs, in a tree.
+    consuming func finish() -> BTree<Run> {
+        precondition(carried.isEmpty, "items left after the last run")
+        return BTree(runs)
+    }
+}
