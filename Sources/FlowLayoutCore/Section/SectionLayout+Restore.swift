@@ -16,7 +16,7 @@ extension SectionLayout {
         var record = empty
         sizes.withUnsafeBufferPointer { buffer in
             if !packed && !buffer.contains(where: \.isUnsized) {
-                record.store = ItemStore(givenSizes: sizes, sums: SizeSums(given: buffer))
+                record.store = ItemStore(givenSizes: GivenSizes([sizes]), sums: SizeSums(given: buffer))
             } else {
                 let sums = SizeSums(buffer)
                 guard sums.count > 0 else { return }
