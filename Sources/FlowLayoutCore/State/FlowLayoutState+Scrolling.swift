@@ -1,12 +1,11 @@
 /// Scrolling to an item and where scrolling comes to rest (`flow-layout.md` 8.4,
 /// 8.5).
 ///
-/// Both work in *reading* coordinates along the scroll axis, where the leading
-/// edge is the smaller: the content's own coordinates, except scrolling
-/// horizontally right to left, where a reading position `r` is `W − x` for the
-/// content width `W`. Offsets are presented offsets (the visible rect's origin),
-/// clamped to `[0, max(0, content − viewport)]` and, with pixel snapping, on the
-/// pixel grid.
+/// Scrolling to an item works on presented frames along the scroll axis (right
+/// to left scrolling horizontally, an item's leading edge is its right one), so
+/// that its comparisons are those of the frames the host sees. Offsets are
+/// presented offsets (the visible rect's origin), clamped to
+/// `[0, max(0, content − viewport)]` and, with pixel snapping, on the pixel grid.
 extension FlowLayoutState {
     /// The content offset that shows an item at `position` in the visible rect,
     /// keeping the visible rect's offset across the scroll axis.
@@ -31,32 +30,33 @@ extension FlowLayoutState {
         -> Point
     {
         try checkItem(indexPath, path: "indexPath")
+        let direction = configuration.scrollDirection
         let frame = attributesForItem(at: indexPath).frame
-        let item = readingSpan(of: frame)
-        let visible = readingSpan(of: visibleRectOrViewport)
+        // Presented coordinates, as the frames and the visible rect are: a trip
+        // through reading coordinates (`W − x`) rounds, and an item whole in view
+        // by its presented frame could then seem a hair outside (or the other
+        // way round), which flips the edge `nearest` holds.
+        let item = direction.crossSpan(frame)
+        let visible = direction.crossSpan(visibleRectOrViewport)
         let extent = visible.max - visible.min
         let metrics = sectionMetrics(sections[indexPath.section].metricsIndex)
         let headerCover = configuration.pins(.header) ? metrics.headerExtent : 0
         let footerCover = configuration.pins(.footer) ? metrics.footerExtent : 0
-        let top = item.min - headerCover
-        let bottom = item.max + footerCover - extent
-        let (reading, kept): (Double, KeptEdge) =
+        // The offsets that put the item's leading edge just after the header
+        // cover, and its trailing edge just before the footer cover; mirrored,
+        // the leading edge is the item's right one.
+        let mirrors = mirrorsAlongScrollAxis
+        let top = mirrors ? item.max + headerCover - extent : item.min - headerCover
+        let bottom = mirrors ? item.min - footerCover : item.max + footerCover - extent
+        let (offset, kept): (Double, KeptEdge) =
             switch position {
             case .top: (top, .leading)
             case .center: (item.min + (item.max - item.min) / 2 - extent / 2, .center)
             case .bottom: (bottom, .trailing)
-            case .nearest:
-                // `bottom >= top`: the item is at least as long as the space, so only
-                // its leading edge can be shown where asked (exactly as long: both).
-                if top < visible.min || bottom >= top {
-                    (top, .leading)
-                } else if bottom > visible.min {
-                    (bottom, .trailing)
-                } else {
-                    (visible.min, .leading)
-                }
+            case .nearest: Self.nearestOffset(top: top, bottom: bottom, visible: visible.min, mirrors: mirrors)
             }
-        let origin = offsetPoint(forReadingOffset: reading)
+        let origin = direction.point(
+            main: direction.main(visibleRectOrViewport.origin), cross: clampedOffset(presentation().snap(offset)))
         hold = AnchorHold(origin: origin, target: ScrollTarget(indexPath: indexPath, kept: kept))
         checkInvariants()
         return origin
@@ -119,23 +119,19 @@ extension FlowLayoutState {
 
     // MARK: - Implementation
 
-    /// A frame's span along the scroll axis in reading coordinates.
-    func readingSpan(of frame: Rect) -> (min: Double, max: Double) {
-        let span = configuration.scrollDirection.crossSpan(frame)
-        guard mirrorsAlongScrollAxis else { return span }
-        let width = contentSize.width
-        return (width - span.max, width - span.min)
-    }
-
-    /// The visible rect's origin whose leading edge is at `reading`, snapped and
-    /// clamped; across the scroll axis, the visible rect's.
-    mutating func offsetPoint(forReadingOffset reading: Double) -> Point {
-        let visible = visibleRectOrViewport
-        let direction = configuration.scrollDirection
-        let extent = direction.cross(visible.size)
-        var offset = mirrorsAlongScrollAxis ? contentSize.width - reading - extent : reading
-        offset = clampedOffset(presentation().snap(offset))
-        return direction.point(main: direction.main(visible.origin), cross: offset)
+    /// The offset `nearest` scrolls to (`flow-layout.md` 8.4), and the edge it
+    /// holds: every offset between `top` and `bottom` shows the item whole, so
+    /// the visible rect's `offset` stays if it is one of them (holding the
+    /// leading edge), else the nearer of the two; an item longer than the space
+    /// goes to `top`. Exact comparisons of presented offsets, as the reference's.
+    static func nearestOffset(top: Double, bottom: Double, visible offset: Double, mirrors: Bool) -> (Double, KeptEdge) {
+        let (low, high) = (Swift.min(top, bottom), Swift.max(top, bottom))
+        // Exactly as long as the space: both edges show, and `top` is taken.
+        let fits = mirrors ? top < bottom : bottom < top
+        if !fits { return (top, .leading) }
+        if offset < low { return (low, low == top ? .leading : .trailing) }
+        if offset > high { return (high, high == top ? .leading : .trailing) }
+        return (offset, .leading)
     }
 
     /// `offset` clamped to `[0, max(0, content − viewport)]` along the scroll axis.
