@@ -114,6 +114,13 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     ///
     /// - Complexity: O(n).
     mutating func laidOut(geometry: LineGeometry) -> BTree<Run> {
+        if chunks.count == 1 {
+            // One array (the common case): no line or run can span chunks, so
+            // its lines come straight from the buffer.
+            let sizes = chunks[0]
+            self = GivenSizes([])
+            return Self.laidOut(sizes, geometry: geometry)
+        }
         var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
         var line = OpenLine()
         for index in chunks.indices {
@@ -135,6 +142,37 @@ struct GivenSizes: RandomAccessCollection, Sendable {
         }
         self = GivenSizes([])
         return runs.finish()
+    }
+
+    /// The runs of a section whose items have the sizes of one array, laid out
+    /// under `geometry`, its lines broken in place by ``DenseLines``. Runs close
+    /// as in ``laidOut(geometry:)``.
+    ///
+    /// - Complexity: O(n).
+    private static func laidOut(_ given: [Size], geometry: LineGeometry) -> BTree<Run> {
+        var runs: [Run] = []
+        runs.reserveCapacity(given.count / Run.sizedCapacity + 1)
+        given.withUnsafeBufferPointer { sizes in
+            var lines = DenseLines(sizes)
+            var runStart = 0
+            var lineCount = 0
+            var advance = Offset.zero
+            while let line = lines.next(in: geometry) {
+                lineCount += 1
+                advance += Offset(line.thickness) + geometry.lineSpacingOffset
+                let end = line.items.upperBound
+                if end - runStart >= Run.sizedCapacity || end == sizes.count {
+                    runs.append(
+                        Run(
+                            itemCount: end - runStart, lineCount: lineCount, advance: advance,
+                            sizes: .dense(UnsafeBufferPointer(rebasing: sizes[runStart..<end])), sizedCount: end - runStart))
+                    runStart = end
+                    lineCount = 0
+                    advance = .zero
+                }
+            }
+        }
+        return BTree(runs)
     }
 
     /// The runs of these sizes, ``Run/sizedCapacity`` to a run, without lines:
