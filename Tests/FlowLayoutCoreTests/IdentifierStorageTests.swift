@@ -172,4 +172,59 @@ import Testing
         #expect(table.count == 2)
         table.checkStructure()
     }
+
+    @Test("IdentifierFingerprints(sections:) equals inserting one by one, and finds the first repeated place")
+    func fingerprintsBuildMatchesInsertion() {
+        var random = SeededRandom(seed: 41)
+        // 0 and this one both have the fingerprint 0 (the mix undone).
+        let mix = UInt32(truncatingIfNeeded: (UInt64(1) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        let zeroTwin = FlowIdentifier(1 << 32 | UInt64(mix))
+        for round in 0..<60 {
+            var pool: [FlowIdentifier] = (0..<random.int(0...4_000)).map { _ -> FlowIdentifier in
+                switch random.int(0...3) {
+                case 0: FlowIdentifier(UInt64(random.int(0..<20_000)))
+                case 1: FlowIdentifier(UInt64(random.int(0..<64)) << 58 | UInt64(random.int(0..<64)))
+                case 2: [FlowIdentifier(0), zeroTwin, FlowIdentifier(.max)][random.int(0...2)]
+                default: FlowIdentifier(random.next())
+                }
+            }
+            if round % 2 == 0 {
+                // Distinct, unless this round keeps a repetition.
+                var seen = Set<FlowIdentifier>()
+                pool = pool.filter { seen.insert($0).inserted }
+            }
+            var sections: [ArraySlice<FlowIdentifier>] = []
+            var start = 0
+            while start < pool.count {
+                let end = min(pool.count, start + random.int(0...500))
+                sections.append(pool[start..<end])
+                start = end
+            }
+            var expected: (section: Int, item: Int)?
+            var seen = Set<FlowIdentifier>()
+            search: for (q, section) in sections.enumerated() {
+                for (j, identifier) in zip(0..., section) where !seen.insert(identifier).inserted {
+                    expected = (q, j)
+                    break search
+                }
+            }
+            do {
+                let table = try IdentifierFingerprints(sections: sections)
+                #expect(expected == nil, "round \(round): a repetition was accepted")
+                var oneByOne = IdentifierFingerprints()
+                oneByOne.reserveCapacity(pool.count)
+                for identifier in pool { oneByOne.insert(identifier) }
+                #expect(table == oneByOne, "round \(round)")
+                #expect(table.count == pool.count)
+                table.checkStructure()
+                for identifier in pool { #expect(table.mayContain(identifier)) }
+            } catch {
+                #expect(expected?.section == error.section && expected?.item == error.item, "round \(round)")
+                if let expected {
+                    let section = sections[expected.section]
+                    #expect(error.identifier == section[section.startIndex + expected.item])
+                }
+            }
+        }
+    }
 }

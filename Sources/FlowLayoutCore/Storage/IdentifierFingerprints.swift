@@ -24,7 +24,7 @@
 ///
 /// The load stays between 0.52 and 4/5 (after a growth, 0.55; after a shrink,
 /// 0.65), so it costs 5 to 7.7 bytes an identifier.
-struct IdentifierFingerprints: Sendable {
+struct IdentifierFingerprints: Sendable, Equatable {
     /// The slots: a fingerprint, or 0 for an empty slot (the fingerprint 0 is counted in ``zeros``).
     private var slots: [UInt32] = []
     /// How many identifiers with fingerprint 0 are members.
@@ -203,18 +203,22 @@ extension IdentifierFingerprints {
     /// A table of the identifiers of `sections` (each in order), refusing the
     /// first place whose identifier appeared earlier in that order.
     ///
-    /// A fingerprint met twice only says that a duplicate may exist: then,
-    /// and only then, one exact pass over the identifiers finds it (or finds
-    /// that the fingerprints merely collide).
+    /// The table is sized once for all of them and filled in one pass over
+    /// its buffer, without the per-insertion growth check: the result is the
+    /// table that inserting them one by one would give. A fingerprint met
+    /// twice only says that a duplicate may exist: then, and only then, one
+    /// exact pass over the identifiers finds it (or finds that the
+    /// fingerprints merely collide). With no removal, an equal fingerprint
+    /// lies on the probe path from the shared home, so none is missed.
     ///
     /// - Complexity: O(n); twice that when fingerprints collide.
     init(sections: [ArraySlice<FlowIdentifier>]) throws(DuplicateIdentifier) {
         self.init()
-        reserveCapacity(sections.reduce(0) { $0 + $1.count })
-        var suspect = false
-        for section in sections {
-            for identifier in section where !insert(identifier) { suspect = true }
-        }
+        let total = sections.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return }
+        reserveCapacity(total)
+        let suspect = Self.fill(&slots, zeros: &zeros, from: sections)
+        count = total
         guard suspect else { return }
         var seen = IdentifierSet()
         seen.reserveCapacity(count)
@@ -223,5 +227,42 @@ extension IdentifierFingerprints {
                 throw DuplicateIdentifier(section: q, item: j, identifier: identifier)
             }
         }
+    }
+
+    /// Inserts every identifier of `sections` into `slots`, which has room for
+    /// all of them at a load below 1 (so a probe always ends); counts the
+    /// zero fingerprints in `zeros`. Returns whether a fingerprint was met twice.
+    private static func fill(
+        _ slots: inout [UInt32], zeros: inout Int, from sections: [ArraySlice<FlowIdentifier>]
+    ) -> Bool {
+        let blocks = UInt64(slots.count >> 3)
+        var suspect = false
+        var zeroCount = 0
+        slots.withUnsafeMutableBufferPointer { table in
+            guard let base = table.baseAddress else { return }
+            let size = table.count
+            for section in sections {
+                section.withUnsafeBufferPointer { identifiers in
+                    for identifier in identifiers {
+                        let stored = fingerprint(identifier)
+                        if stored == 0 {
+                            zeroCount += 1
+                            continue
+                        }
+                        var index = Int(truncatingIfNeeded: (UInt64(stored >> 3) &* blocks) >> 29) << 3 | Int(stored & 7)
+                        while true {
+                            let slot = base[index]
+                            if slot == 0 { break }
+                            if slot == stored { suspect = true }
+                            index += 1
+                            if index == size { index = 0 }
+                        }
+                        base[index] = stored
+                    }
+                }
+            }
+        }
+        zeros = zeroCount
+        return suspect || zeroCount > 1
     }
 }
