@@ -64,8 +64,12 @@ struct IdentifierFingerprints: Sendable, Equatable {
 
     /// The home slot of fingerprint `stored`.
     @inline(__always)
-    private func home(_ stored: UInt32) -> Int {
-        let blocks = UInt64(slots.count >> 3)
+    private func home(_ stored: UInt32) -> Int { Self.home(stored, slotCount: slots.count) }
+
+    /// The home slot of fingerprint `stored` in a table of `slotCount` slots.
+    @inline(__always)
+    private static func home(_ stored: UInt32, slotCount: Int) -> Int {
+        let blocks = UInt64(slotCount >> 3)
         return Int(truncatingIfNeeded: (UInt64(stored >> 3) &* blocks) >> 29) << 3 | Int(stored & 7)
     }
 
@@ -135,20 +139,7 @@ struct IdentifierFingerprints: Sendable, Equatable {
             index += 1
             if index == size { index = 0 }
         }
-        // Shift back every following entry that may sit in the hole.
-        var hole = index
-        var next = hole + 1 == size ? 0 : hole + 1
-        while slots[next] != 0 {
-            let wanted = home(slots[next])
-            // The entry at `next` stays unless its home lies outside (hole, next], cyclically.
-            let stays = hole <= next ? (wanted > hole && wanted <= next) : (wanted > hole || wanted <= next)
-            if !stays {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = next + 1 == size ? 0 : next + 1
-        }
-        slots[hole] = 0
+        LinearProbing.removeEntry(at: index, from: &slots) { Self.home($0, slotCount: size) }
         if slots.count > 8, (count - zeros) * 25 < slots.count * 13 { resize(for: count, load: Self.shrunkLoad) }
     }
 

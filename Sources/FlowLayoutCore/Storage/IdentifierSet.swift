@@ -25,9 +25,13 @@ struct IdentifierSet: Sendable {
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    private func home(_ stored: UInt64) -> Int {
+    private func home(_ stored: UInt64) -> Int { Self.home(stored, shift: shift, slotCount: slots.count) }
+
+    /// The home slot of `stored` in a table of `slotCount` slots spread by `shift`.
+    @inline(__always)
+    private static func home(_ stored: UInt64, shift: UInt64, slotCount: Int) -> Int {
         let spread = ((stored >> 6) &* 0x9E37_79B9_7F4A_7C15) >> shift
-        return Int(truncatingIfNeeded: (spread << 6 | (stored & 63)) & UInt64(slots.count &- 1))
+        return Int(truncatingIfNeeded: (spread << 6 | (stored & 63)) & UInt64(slotCount &- 1))
     }
 
     /// Whether `identifier` is in the set.
@@ -86,20 +90,8 @@ struct IdentifierSet: Sendable {
             if slots[index] == 0 { return }
             index = (index + 1) & mask
         }
-        // Shift back every following entry that may sit in the hole.
-        var hole = index
-        var next = (hole + 1) & mask
-        while slots[next] != 0 {
-            let wanted = home(slots[next])
-            // The entry at `next` may move to `hole` unless its home lies in (hole, next].
-            let stays = hole <= next ? (wanted > hole && wanted <= next) : (wanted > hole || wanted <= next)
-            if !stays {
-                slots[hole] = slots[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        slots[hole] = 0
+        let (shift, size) = (self.shift, slots.count)
+        LinearProbing.removeEntry(at: index, from: &slots) { Self.home($0, shift: shift, slotCount: size) }
         count -= 1
     }
 
