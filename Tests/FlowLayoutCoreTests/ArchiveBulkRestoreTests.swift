@@ -20,12 +20,9 @@ import Testing
         let matched = content.fingerprint == state.sizeFingerprint
         var saved = FlowSnapshot()
         var positional: [[Size?]] = []
-        var start = 0
-        for (q, count) in content.itemCounts.enumerated() {
-            saved.appendSection(
-                FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)])))
+        for q in content.itemCounts.indices {
+            saved.appendSection(FlowSnapshot.Section(id: content.sectionIDs[q], items: content.items[q]))
             positional.append(matched ? content.sizes[q].map { $0.isUnsized ? nil : $0 } : [])
-            start += count
         }
         _ = try state.apply(saved, positionalSizes: matched ? positional : nil)
         return try FlowLayoutState.finishRestoring(state, content, snapshot: snapshot, fingerprintMatched: matched)

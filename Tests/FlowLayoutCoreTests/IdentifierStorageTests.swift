@@ -227,4 +227,55 @@ import Testing
             }
         }
     }
+
+    @Test("IdentifierFingerprints(sections:) fills stretches of consecutive identifiers as one by one, and finds repeats in them")
+    func fingerprintsBuildStretches() {
+        var random = SeededRandom(seed: 43)
+        for round in 0..<40 {
+            // Stretches of consecutive identifiers, of any length and start, below 2³² or sharing a high half.
+            let high: UInt64 = round % 3 == 0 ? UInt64(random.int(1..<1_000)) << 32 : 0
+            var pool: [FlowIdentifier] = []
+            var next = high | UInt64(random.int(0..<64))
+            while pool.count < random.int(0...6_000) {
+                for _ in 0..<random.int(1...20) {
+                    pool.append(FlowIdentifier(next))
+                    next += 1
+                }
+                next += UInt64(random.int(0...12))
+            }
+            // Half the rounds repeat a stretch (or part of one) further on.
+            var expected: (section: Int, item: Int)?
+            if round % 2 == 1, pool.count > 10 {
+                let from = random.int(0..<(pool.count - 5))
+                let at = random.int((from + 1)...pool.count)
+                pool.insert(contentsOf: pool[from..<(from + random.int(1...5))], at: at)
+            }
+            var sections: [ArraySlice<FlowIdentifier>] = []
+            var start = 0
+            while start < pool.count {
+                let end = min(pool.count, start + random.int(1...700))
+                sections.append(pool[start..<end])
+                start = end
+            }
+            var seen = Set<FlowIdentifier>()
+            search: for (q, section) in sections.enumerated() {
+                for (j, identifier) in zip(0..., section) where !seen.insert(identifier).inserted {
+                    expected = (q, j)
+                    break search
+                }
+            }
+            do {
+                let table = try IdentifierFingerprints(sections: sections)
+                #expect(expected == nil, "round \(round): a repetition was accepted")
+                var oneByOne = IdentifierFingerprints()
+                oneByOne.reserveCapacity(pool.count)
+                for identifier in pool { oneByOne.insert(identifier) }
+                #expect(table == oneByOne, "round \(round)")
+                table.checkStructure()
+                for identifier in pool { #expect(table.mayContain(identifier)) }
+            } catch {
+                #expect(expected?.section == error.section && expected?.item == error.item, "round \(round)")
+            }
+        }
+    }
 }

@@ -156,6 +156,45 @@ struct ArchiveReader {
         }
     }
 
+    /// Reads items while they are of the most common kind, at most `count`:
+    /// an identifier difference of one byte, the flags of a size whose width
+    /// is the one before (``ArchiveSizeFlag/sameWidth``), `width`, and a
+    /// height in sixths of one or two bytes. Writes their identifiers (each
+    /// after `previous`, which becomes the last) and sizes; returns how many
+    /// were read. Stops, having read nothing of it, at any other item.
+    @inline(__always)
+    mutating func commonItems(
+        upTo count: Int, previous: inout UInt64, width: Double, into identifiers: UnsafeMutablePointer<FlowIdentifier>,
+        _ sizes: UnsafeMutablePointer<Size>
+    ) -> Int {
+        var at = position
+        let last = end - 4
+        var identifier = previous
+        var k = 0
+        while k < count && at <= last {
+            let word = UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self))
+            // Byte 0 below 0x80, byte 1 the flags, byte 2 (and then byte 3 below 0x80) the height.
+            guard word & 0xFF80 == UInt32(ArchiveSizeFlag.present | ArchiveSizeFlag.sameWidth) << 8 else { break }
+            let zigzag = UInt64(word & 0x7F)
+            var sixths = word >> 16 & 0xFF
+            if sixths < 0x80 {
+                at += 3
+            } else {
+                let high = word >> 24
+                guard high < 0x80 else { break }
+                sixths = sixths & 0x7F | high << 7
+                at += 4
+            }
+            identifier = identifier &+ ((zigzag >> 1) ^ (0 &- (zigzag & 1)))
+            (identifiers + k).initialize(to: FlowIdentifier(identifier))
+            (sizes + k).initialize(to: Size(width: width, height: Double(sixths) / 6))
+            k += 1
+        }
+        position = at
+        previous = identifier
+        return k
+    }
+
     /// A count, at most `limit`.
     mutating func count(limit: Int, _ what: String) throws(FlowLayoutError) -> Int {
         let value = try varint()

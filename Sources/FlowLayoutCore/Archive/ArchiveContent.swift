@@ -1,19 +1,21 @@
 /// What an archive holds (`flow-layout.md` 11.5), read and checked whole
 /// before anything is restored: the fingerprint, the anchor, the sections,
-/// every item's identifier in one flat array, in saved order, and each
-/// section's saved sizes in an array of its own, ready to become the
-/// section's storage as it is.
+/// and each section's item identifiers and saved sizes in arrays of their
+/// own, at their exact size, ready to become the section's identifier list
+/// and storage as they are.
 struct ArchiveContent {
     var fingerprint: UInt64
     /// 1 item, 2 header, 3 footer; the ordinal of the item or section; the distance.
     var anchor: (kind: UInt8, ordinal: Int, distance: Double)?
     var sectionIDs: [FlowIdentifier]
     var itemCounts: [Int]
-    /// Every item's identifier, in saved order.
-    var items: [FlowIdentifier]
+    /// Each section's item identifiers, in saved order.
+    var items: [[FlowIdentifier]]
     /// Each section's saved sizes, one per item, in saved order;
     /// ``Size/unsized`` for an item saved without a size of its own.
     var sizes: [[Size]]
+    /// Each section's number of items saved with a size of their own.
+    var sizedCounts: [Int]
     /// The number of items saved with a size of their own.
     var sizedCount: Int
 
@@ -68,41 +70,61 @@ struct ArchiveContent {
             total += count
             guard total <= room else { throw .invalidArchive(.truncated) }
         }
-        // The items: identifiers straight into one array, sizes into one
-        // array a section (a failure is kept and thrown once they are whole).
-        var failure: FlowLayoutError?
+        // The items: identifiers and sizes into arrays of each section's
+        // (the first failure ends the reading, and is thrown).
+        var cursor = ItemCursor()
+        var items: [[FlowIdentifier]] = []
         var sizes: [[Size]] = []
+        var sizedCounts: [Int] = []
+        items.reserveCapacity(sectionCount)
         sizes.reserveCapacity(sectionCount)
+        sizedCounts.reserveCapacity(sectionCount)
         var sized = 0
-        let counts = itemCounts
-        items = [FlowIdentifier](unsafeUninitializedCapacity: total) { identifiers, identifierCount in
-            var cursor = ItemCursor()
-            var start = 0
-            for count in counts {
-                sizes.append(
-                    [Size](unsafeUninitializedCapacity: count) { sectionSizes, sizeCount in
-                        guard failure == nil, count > 0 else { return }
-                        do throws(FlowLayoutError) {
-                            sized += try cursor.read(
-                                count, from: &reader, into: identifiers.baseAddress! + start, sectionSizes.baseAddress!)
-                            sizeCount = count
-                        } catch {
-                            // Identifiers and sizes are plain values: nothing to deinitialize.
-                            failure = error
-                        }
-                    })
-                start += count
+        for count in itemCounts {
+            var failure: FlowLayoutError?
+            var sectionSized = 0
+            var sectionSizes: [Size] = []
+            let identifiers = [FlowIdentifier](unsafeUninitializedCapacity: count) { identifiers, identifierCount in
+                sectionSizes = [Size](unsafeUninitializedCapacity: count) { sectionSizes, sizeCount in
+                    guard count > 0 else { return }
+                    do throws(FlowLayoutError) {
+                        sectionSized = try cursor.read(count, from: &reader, into: identifiers.baseAddress!, sectionSizes.baseAddress!)
+                        sizeCount = count
+                    } catch {
+                        // Identifiers and sizes are plain values: nothing to deinitialize.
+                        failure = error
+                    }
+                }
+                identifierCount = failure == nil ? count : 0
             }
-            identifierCount = failure == nil ? total : 0
+            if let failure { throw failure }
+            items.append(identifiers)
+            sizes.append(sectionSizes)
+            sizedCounts.append(sectionSized)
+            sized += sectionSized
         }
-        if let failure { throw failure }
+        self.items = items
         self.sizes = sizes
+        self.sizedCounts = sizedCounts
         sizedCount = sized
         guard reader.position == end else { throw .invalidArchive(.malformed("bytes after the last item")) }
         if let anchor {
             let limit = anchor.kind == 1 ? total : sectionCount
             guard anchor.ordinal < limit else { throw .invalidArchive(.malformed("an anchor past the end")) }
         }
+    }
+
+    /// The section and position of the saved item of ordinal `ordinal` (among
+    /// all items, in saved order; less than their count).
+    ///
+    /// - Complexity: O(sections).
+    func place(ofItem ordinal: Int) -> (section: Int, item: Int) {
+        var start = 0
+        for (q, count) in itemCounts.enumerated() {
+            if ordinal < start + count { return (q, ordinal - start) }
+            start += count
+        }
+        preconditionFailure("an item ordinal past the end")
     }
 
     /// The section the saved anchor belongs to, or `nil` without an anchor.
@@ -134,7 +156,16 @@ private struct ItemCursor {
         var previous = previous
         var previousWidth = previousWidth
         var sized = 0
-        for k in 0..<count {
+        var k = 0
+        while k < count {
+            // Common items in one tight loop, once a width is known; then one item of any kind.
+            if !previousWidth.isNaN {
+                let common = reader.commonItems(
+                    upTo: count - k, previous: &previous, width: previousWidth, into: identifiers + k, sizes + k)
+                k += common
+                sized += common
+                if k == count { break }
+            }
             let zigzag = try reader.varint()
             previous = previous &+ ((zigzag >> 1) ^ (0 &- (zigzag & 1)))
             (identifiers + k).initialize(to: FlowIdentifier(previous))
@@ -145,6 +176,7 @@ private struct ItemCursor {
                 (sizes + k).initialize(to: try reader.size(flags, previousWidth: &previousWidth))
                 sized += 1
             }
+            k += 1
         }
         self.previous = previous
         self.previousWidth = previousWidth

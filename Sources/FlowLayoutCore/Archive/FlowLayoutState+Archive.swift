@@ -188,7 +188,11 @@ extension FlowLayoutState {
         } catch {
             throw .invalidArchive(.malformed("its content is refused: \(error)"))
         }
-        return try finishRestoring(state, content, snapshot: snapshot, fingerprintMatched: matched)
+        // Finished in place: the state is never copied, so nothing it holds is.
+        let finished = try state.finishRestoring(content, snapshot: snapshot, fingerprintMatched: matched)
+        return FlowLayoutRestoration(
+            state: state, fingerprintMatched: matched, reattachedSizeCount: finished.reattached, anchor: finished.anchor,
+            anchorDistance: finished.distance)
     }
 
     /// The rest of a restore, once the saved content is built: applies this
@@ -197,35 +201,60 @@ extension FlowLayoutState {
         _ saved: consuming FlowLayoutState, _ content: ArchiveContent, snapshot: FlowSnapshot, fingerprintMatched matched: Bool
     ) throws(FlowLayoutError) -> FlowLayoutRestoration {
         var state = saved
+        let finished = try state.finishRestoring(content, snapshot: snapshot, fingerprintMatched: matched)
+        return FlowLayoutRestoration(
+            state: state, fingerprintMatched: matched, reattachedSizeCount: finished.reattached, anchor: finished.anchor,
+            anchorDistance: finished.distance)
+    }
+
+    /// The rest of a restore, in this state, which holds the saved content:
+    /// applies this launch's `snapshot` (sizes follow identity) and places V
+    /// for the anchor (the sections laid out up to it stay laid out). Returns
+    /// how many sizes re-attached, and the anchor placed with its distance.
+    private mutating func finishRestoring(
+        _ content: ArchiveContent, snapshot: FlowSnapshot, fingerprintMatched matched: Bool
+    ) throws(FlowLayoutError) -> (reattached: Int, anchor: ElementIdentifier?, distance: Double?) {
         // The content of this launch: sizes follow identity.
-        let departures = try state.apply(snapshot, positionalSizes: nil).departures
-        let gone = Set(departures.map(\.0))
+        let departures = try apply(snapshot, positionalSizes: nil).departures
         var reattached = matched ? content.sizedCount : 0
         if matched {
             for (_, size) in departures where size != nil { reattached -= 1 }
         }
         // The anchor, or its nearest survivor.
-        var restoration = FlowLayoutRestoration(
-            state: state, fingerprintMatched: matched, reattachedSizeCount: reattached, anchor: nil, anchorDistance: nil)
-        guard let anchor = content.anchor else { return restoration }
-        var target: ElementIdentifier?
+        guard let anchor = content.anchor,
+            let target = Self.survivingAnchor(of: anchor, in: self, content, gone: Set(departures.map(\.0))),
+            let frame = currentFrame(of: target)
+        else { return (reattached, nil, nil) }
+        placeVisibleRect(leadingEdgeOf: frame, atDistance: anchor.distance)
+        return (reattached, target, anchor.distance)
+    }
+
+    /// The element of `state` to place for the saved `anchor`: itself, or if it
+    /// is gone (in `gone`) the first surviving item after it in the saved
+    /// order, else the last one before it.
+    private static func survivingAnchor(
+        of anchor: (kind: UInt8, ordinal: Int, distance: Double), in state: FlowLayoutState, _ content: ArchiveContent,
+        gone: Set<FlowIdentifier>
+    ) -> ElementIdentifier? {
         if anchor.kind != 1, let q = state.identity!.sectionIDs.firstIndex(of: content.sectionIDs[anchor.ordinal]) {
-            target = ElementIdentifier(category: anchor.kind == 2 ? .header : .footer, indexPath: FlowIndexPath(item: 0, section: q))
-        } else {
-            let ordinal =
-                anchor.kind == 1 ? anchor.ordinal : content.itemCounts[..<anchor.ordinal].reduce(0, +)
-            let survivor =
-                (ordinal..<content.items.count).first { !gone.contains(content.items[$0]) }
-                ?? (0..<Swift.min(ordinal, content.items.count)).last { !gone.contains(content.items[$0]) }
-            if let survivor, let path = state.indexPath(ofItem: content.items[survivor]) {
-                target = ElementIdentifier(category: .cell, indexPath: path)
-            }
+            return ElementIdentifier(category: anchor.kind == 2 ? .header : .footer, indexPath: FlowIndexPath(item: 0, section: q))
         }
-        guard let target, let frame = state.currentFrame(of: target) else { return restoration }
-        restoration.state.placeVisibleRect(leadingEdgeOf: frame, atDistance: anchor.distance)
-        restoration.anchor = target
-        restoration.anchorDistance = anchor.distance
-        return restoration
+        // The saved item at the anchor (for a section's header or footer, its first item, or the next one).
+        var (q, j) = anchor.kind == 1 ? content.place(ofItem: anchor.ordinal) : (anchor.ordinal, 0)
+        let (savedQ, savedJ) = (q, j)
+        var survivor: FlowIdentifier?
+        while q < content.items.count, survivor == nil {
+            survivor = content.items[q][j...].first { !gone.contains($0) }
+            (q, j) = (q + 1, 0)
+        }
+        (q, j) = (savedQ, savedJ)
+        while q >= 0, survivor == nil {
+            survivor = content.items[q][..<Swift.min(j, content.items[q].count)].last { !gone.contains($0) }
+            q -= 1
+            if q >= 0 { j = content.items[q].count }
+        }
+        guard let survivor, let path = state.indexPath(ofItem: survivor) else { return nil }
+        return ElementIdentifier(category: .cell, indexPath: path)
     }
 
     /// Builds the saved content of an archive into this state, which has no
@@ -246,16 +275,9 @@ extension FlowLayoutState {
         for (q, identifier) in content.sectionIDs.enumerated() where !sectionIDs.insert(identifier).inserted {
             throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)].id"), problem: .duplicateSection(identifier))
         }
-        var slices: [ArraySlice<FlowIdentifier>] = []
-        slices.reserveCapacity(content.itemCounts.count)
-        var start = 0
-        for count in content.itemCounts {
-            slices.append(content.items[start..<(start + count)])
-            start += count
-        }
         let members: IdentifierFingerprints
         do {
-            members = try IdentifierFingerprints(sections: slices)
+            members = try IdentifierFingerprints(sections: content.items.map { $0[...] })
         } catch {
             throw .invalidSnapshot(
                 path: FieldPath(stringLiteral: "sections[\(error.section)].items[\(error.item)]"), problem: .duplicateItem(error.identifier)
@@ -268,19 +290,18 @@ extension FlowLayoutState {
         records.reserveCapacity(content.itemCounts.count)
         var lists: [IdentifierList] = []
         lists.reserveCapacity(content.itemCounts.count)
-        start = 0
         for (q, count) in content.itemCounts.enumerated() {
             var record = makeRecord(for: FlowSection(itemCount: count), sums: .zero)
             if withSizes && count > 0 {
                 record =
                     SectionLayout(
-                        restoring: record, savedSizes: content.sizes[q], packed: refines, resolved: resolved(record.metricsIndex),
-                        alignments: alignments
+                        restoring: record, savedSizes: content.sizes[q], sizedCount: content.sizedCounts[q], packed: refines,
+                        resolved: resolved(record.metricsIndex), alignments: alignments
                     ).record
             }
             records.append(record)
-            lists.append(IdentifierList(content.items[start..<(start + count)]))
-            start += count
+            // The archive's array itself, at its exact size: no copy.
+            lists.append(IdentifierList(sharing: content.items[q]) ?? IdentifierList(content.items[q]))
         }
         sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
         try enforceContentLimit(path: "")
@@ -329,12 +350,10 @@ extension FlowLayoutState {
     public static func archivedSnapshot(_ archive: [UInt8]) throws(FlowLayoutError) -> FlowSnapshot {
         let content = try ArchiveContent(archive)
         var snapshot = FlowSnapshot()
-        var start = 0
-        for (q, count) in content.itemCounts.enumerated() {
-            var section = FlowSnapshot.Section(id: content.sectionIDs[q], items: Array(content.items[start..<(start + count)]))
-            for (j, size) in content.sizes[q].enumerated() where !size.isUnsized { section.sizes[content.items[start + j]] = size }
+        for q in content.itemCounts.indices {
+            var section = FlowSnapshot.Section(id: content.sectionIDs[q], items: content.items[q])
+            for (j, size) in content.sizes[q].enumerated() where !size.isUnsized { section.sizes[content.items[q][j]] = size }
             snapshot.appendSection(section)
-            start += count
         }
         return snapshot
     }

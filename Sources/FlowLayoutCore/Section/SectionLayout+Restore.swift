@@ -5,17 +5,21 @@
 extension SectionLayout {
     /// The section `empty` (its items at the default size, no overrides)
     /// with the saved `sizes` of its items (``Size/unsized`` for an item
-    /// saved without one), pending: laid out when a query first reaches it.
+    /// saved without one; `sizedCount` are not, as the archive's reader
+    /// counted), pending: laid out when a query first reaches it.
     /// When every item has a size and not `packed`, the array itself is kept,
     /// as sizes a host gives are (their census counted only when they are all
     /// equal), so that laying the section out is one pass over it; else the
     /// sizes are packed into unaligned runs.
     ///
     /// - Complexity: O(n) for n items, one pass to sum them (and one to pack).
-    init(restoring empty: SectionRecord, savedSizes sizes: [Size], packed: Bool, resolved: GeometrySelector, alignments: Alignments) {
+    init(
+        restoring empty: SectionRecord, savedSizes sizes: [Size], sizedCount: Int, packed: Bool, resolved: GeometrySelector,
+        alignments: Alignments
+    ) {
         var record = empty
         sizes.withUnsafeBufferPointer { buffer in
-            if !packed && !buffer.contains(where: \.isUnsized) {
+            if !packed && sizedCount == buffer.count {
                 record.store = ItemStore(givenSizes: GivenSizes([sizes]), sums: SizeSums(given: buffer))
             } else {
                 let sums = SizeSums(buffer)

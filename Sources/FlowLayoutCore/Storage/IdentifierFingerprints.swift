@@ -223,6 +223,20 @@ extension IdentifierFingerprints {
     /// Inserts every identifier of `sections` into `slots`, which has room for
     /// all of them at a load below 1 (so a probe always ends); counts the
     /// zero fingerprints in `zeros`. Returns whether a fingerprint was met twice.
+    ///
+    /// Identifiers are inserted a *stretch* at a time: up to 8 whose
+    /// fingerprints are consecutive within one block (consecutive identifiers
+    /// sharing their high half), so whose homes are consecutive slots.
+    /// Inserting them one by one puts the first at the first empty slot from
+    /// its home and each next one at the first empty slot after the one
+    /// before (every slot between its own home and that one is full), so one
+    /// scan from the first home filling the first empty slots it meets gives
+    /// the same table, scanning a full block once per stretch instead of once
+    /// per identifier. An entry equal to one of the stretch's fingerprints lies
+    /// on that scan (between the stretch's first home and the slot its copy
+    /// takes), so none is missed; one of another stretch that merely falls in
+    /// the range only makes the pass that follows look (never, for identifiers
+    /// sharing their high half).
     private static func fill(
         _ slots: inout [UInt32], zeros: inout Int, from sections: [ArraySlice<FlowIdentifier>]
     ) -> Bool {
@@ -234,21 +248,45 @@ extension IdentifierFingerprints {
             let size = table.count
             for section in sections {
                 section.withUnsafeBufferPointer { identifiers in
-                    for identifier in identifiers {
-                        let stored = fingerprint(identifier)
-                        if stored == 0 {
+                    let n = identifiers.count
+                    var i = 0
+                    while i < n {
+                        let raw = identifiers[i].rawValue
+                        let first = fingerprint(identifiers[i])
+                        if first == 0 {
                             zeroCount += 1
+                            i += 1
                             continue
                         }
-                        var index = Int(truncatingIfNeeded: (UInt64(stored >> 3) &* blocks) >> 29) << 3 | Int(stored & 7)
+                        // 1. The stretch: fingerprints first, first + 1, … in first's block. Below
+                        // 2³², identifiers raw, raw + 1, … in raw's group of 8 are such, by comparison alone.
+                        var length: UInt32 = 1
+                        let room = 8 - (first & 7)
+                        if raw >> 32 == 0 {
+                            while length < room && i + Int(length) < n && identifiers[i + Int(length)].rawValue == raw &+ UInt64(length) {
+                                length += 1
+                            }
+                        } else {
+                            while length < room && i + Int(length) < n && fingerprint(identifiers[i + Int(length)]) == first &+ length {
+                                length += 1
+                            }
+                        }
+                        i += Int(length)
+                        // 2. Its fingerprints, in order, into the first empty slots from its first home.
+                        var index = Int(truncatingIfNeeded: (UInt64(first >> 3) &* blocks) >> 29) << 3 | Int(first & 7)
+                        var placed: UInt32 = 0
                         while true {
                             let slot = base[index]
-                            if slot == 0 { break }
-                            if slot == stored { suspect = true }
+                            if slot == 0 {
+                                base[index] = first &+ placed
+                                placed += 1
+                                if placed == length { break }
+                            } else if slot &- first < length {
+                                suspect = true
+                            }
                             index += 1
                             if index == size { index = 0 }
                         }
-                        base[index] = stored
                     }
                 }
             }
