@@ -237,6 +237,10 @@ extension IdentifierFingerprints {
     /// takes), so none is missed; one of another stretch that merely falls in
     /// the range only makes the pass that follows look (never, for identifiers
     /// sharing their high half).
+    ///
+    /// Each stretch's first slot is a cache miss anywhere in a table of
+    /// megabytes: the stretches are found ``batch`` at a time and their first
+    /// slots read together (the misses overlap) before any is placed.
     private static func fill(
         _ slots: inout [UInt32], zeros: inout Int, from sections: [ArraySlice<FlowIdentifier>]
     ) -> Bool {
@@ -246,46 +250,69 @@ extension IdentifierFingerprints {
         slots.withUnsafeMutableBufferPointer { table in
             guard let base = table.baseAddress else { return }
             let size = table.count
-            for section in sections {
-                section.withUnsafeBufferPointer { identifiers in
-                    let n = identifiers.count
-                    var i = 0
-                    while i < n {
-                        let raw = identifiers[i].rawValue
-                        let first = fingerprint(identifiers[i])
-                        if first == 0 {
-                            zeroCount += 1
-                            i += 1
-                            continue
-                        }
-                        // 1. The stretch: fingerprints first, first + 1, … in first's block. Below
-                        // 2³², identifiers raw, raw + 1, … in raw's group of 8 are such, by comparison alone.
-                        var length: UInt32 = 1
-                        let room = 8 - (first & 7)
-                        if raw >> 32 == 0 {
-                            while length < room && i + Int(length) < n && identifiers[i + Int(length)].rawValue == raw &+ UInt64(length) {
-                                length += 1
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { pending in
+                for section in sections {
+                    section.withUnsafeBufferPointer { identifiers in
+                        let n = identifiers.count
+                        var i = 0
+                        while i < n {
+                            // 1. The next stretches, up to `batch`, each its first fingerprint and
+                            // its length; then their first homes read in one tight loop, so that the
+                            // cache misses of homes anywhere in the table are waited for together.
+                            var count = 0
+                            var warm: UInt32 = 0
+                            while count < batch && i < n {
+                                let raw = identifiers[i].rawValue
+                                let first = fingerprint(identifiers[i])
+                                if first == 0 {
+                                    zeroCount += 1
+                                    i += 1
+                                    continue
+                                }
+                                // Fingerprints first, first + 1, … in first's block. Below 2³²,
+                                // identifiers raw, raw + 1, … in raw's group of 8 are such, by comparison alone.
+                                var length: UInt32 = 1
+                                let room = 8 - (first & 7)
+                                if raw >> 32 == 0 {
+                                    while length < room && i + Int(length) < n
+                                        && identifiers[i + Int(length)].rawValue == raw &+ UInt64(length)
+                                    {
+                                        length += 1
+                                    }
+                                } else {
+                                    while length < room && i + Int(length) < n
+                                        && fingerprint(identifiers[i + Int(length)]) == first &+ length
+                                    {
+                                        length += 1
+                                    }
+                                }
+                                i += Int(length)
+                                pending[count] = UInt64(first) << 4 | UInt64(length)
+                                count += 1
                             }
-                        } else {
-                            while length < room && i + Int(length) < n && fingerprint(identifiers[i + Int(length)]) == first &+ length {
-                                length += 1
+                            for entry in pending[..<count] { warm ^= base[home(UInt32(truncatingIfNeeded: entry >> 4), blocks: blocks)] }
+                            // The reads above are kept by this use of what they read; a false
+                            // hint (about one batch in 2³²) only costs the exact pass.
+                            if warm == 0xFFFF_FFFF { suspect = true }
+                            // 2. Each stretch's fingerprints, in order, into the first empty slots from its first home.
+                            for entry in pending[..<count] {
+                                let first = UInt32(truncatingIfNeeded: entry >> 4)
+                                let length = UInt32(truncatingIfNeeded: entry & 0xF)
+                                var index = home(first, blocks: blocks)
+                                var placed: UInt32 = 0
+                                while true {
+                                    let slot = base[index]
+                                    if slot == 0 {
+                                        base[index] = first &+ placed
+                                        placed += 1
+                                        if placed == length { break }
+                                    } else if slot &- first < length {
+                                        suspect = true
+                                    }
+                                    index += 1
+                                    if index == size { index = 0 }
+                                }
                             }
-                        }
-                        i += Int(length)
-                        // 2. Its fingerprints, in order, into the first empty slots from its first home.
-                        var index = Int(truncatingIfNeeded: (UInt64(first >> 3) &* blocks) >> 29) << 3 | Int(first & 7)
-                        var placed: UInt32 = 0
-                        while true {
-                            let slot = base[index]
-                            if slot == 0 {
-                                base[index] = first &+ placed
-                                placed += 1
-                                if placed == length { break }
-                            } else if slot &- first < length {
-                                suspect = true
-                            }
-                            index += 1
-                            if index == size { index = 0 }
                         }
                     }
                 }
@@ -293,5 +320,14 @@ extension IdentifierFingerprints {
         }
         zeros = zeroCount
         return suspect || zeroCount > 1
+    }
+
+    /// How many stretches ``fill(_:zeros:from:)`` reads the homes of together.
+    private static let batch = 32
+
+    /// The home slot of fingerprint `stored` (not 0) in a table of `blocks` blocks.
+    @inline(__always)
+    private static func home(_ stored: UInt32, blocks: UInt64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(stored >> 3) &* blocks) >> 29) << 3 | Int(stored & 7)
     }
 }
