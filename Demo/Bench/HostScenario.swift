@@ -16,16 +16,8 @@ extension Scenarios {
         let host = try FlowLayoutHost(
             configuration: load.configuration, sections: load.sections,
             bounds: Rect(origin: .zero, size: viewport))
-        var offset = 0.0
-        var reports = 0
-        var frames = 0
-        let speeds = [6.0, 14, 30, 60, -20, 45, 90, -8]
-        let timing = try Timing.repeated(scrollFrames) { index in
-            offset = max(0, offset + speeds[index / 150 % speeds.count])
-            reports += try hostFrame(host, offset: offset, load: load)
-            offset = host.bounds.minY
-            frames += 1
-        }
+        let (timing, reports) = try scrollFrames(of: host, load: load)
+        let frames = scrollFrames
         return [
             BenchRow(
                 scenario: "host-frame",
@@ -34,6 +26,21 @@ extension Scenarios {
                 note: "\(grouped(frames)) frames, \(grouped(reports)) size changes, "
                     + "\(grouped(host.counters.unchangedSizes)) unchanged sizes")
         ]
+    }
+
+    /// Times ``scrollFrames`` frames of `host` (``hostFrame(_:offset:load:)``)
+    /// scrolling at changing speeds, both ways; returns the timings and the
+    /// number of sizes applied. The drop-in's bench scrolls the same way.
+    func scrollFrames(of host: FlowLayoutHost, load: ScrollWorkload) throws -> (timing: Percentiles, reports: Int) {
+        var offset = 0.0
+        var reports = 0
+        let speeds = [6.0, 14, 30, 60, -20, 45, 90, -8]
+        let timing = try Timing.repeated(scrollFrames) { index in
+            offset = max(0, offset + speeds[index / 150 % speeds.count])
+            reports += try hostFrame(host, offset: offset, load: load)
+            offset = host.bounds.minY
+        }
+        return (timing, reports)
     }
 
     /// One frame through the host in UIKit's order (a bounds change, then each

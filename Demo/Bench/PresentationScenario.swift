@@ -28,15 +28,7 @@ extension Scenarios {
     func pinnedScroll() async throws -> [BenchRow] {
         let items = 1_000_000
         let load = workload(items: items, sections: 1_000)
-        var options = ScrollSession.Options()
-        options.synchronous = synchronous
-        options.pinHeaders = true
-        var random = SeededRandom(seed: 3)
-        let script = (0..<40).map { "drag:2400:1.5,fling:16000,jump:\(($0 * 37) % 100)%,drag:-2400:1,fling:-12000" }
-        options.gestures = try Gesture.parseScript(script.joined(separator: ","), random: &random)
-        var session = try ScrollSession(workload: load, options: options)
-        let frames = scrollFrames
-        try await session.run { $0.index + 1 < frames }
+        let session = try await motionSession(load, pinHeaders: true)
         let report = session.report
         let through = synchronous ? "core, no actor" : "through the actor"
         var rows = [

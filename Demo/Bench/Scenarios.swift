@@ -95,15 +95,7 @@ struct Scenarios {
 
     func scroll() async throws -> [BenchRow] {
         let load = workload(items: mediumItems, sections: mediumSections)
-        var options = ScrollSession.Options()
-        options.synchronous = synchronous
-        var random = SeededRandom(seed: 3)
-        // Mostly motion: long drags and flings both ways, and jumps into unmeasured content.
-        let script = (0..<40).map { "drag:2400:1.5,fling:16000,jump:\(($0 * 37) % 100)%,drag:-2400:1,fling:-12000" }
-        options.gestures = try Gesture.parseScript(script.joined(separator: ","), random: &random)
-        var session = try ScrollSession(workload: load, options: options)
-        let frames = scrollFrames
-        try await session.run { $0.index + 1 < frames }
+        let session = try await motionSession(load)
         let report = session.report
         let memory = await session.engine.memoryFootprint
         var row = BenchRow(
@@ -127,6 +119,22 @@ struct Scenarios {
         }
         row.referenceNote = "5 frames"
         return [row]
+    }
+
+    /// A session over `load` after ``scrollFrames`` frames of mostly motion:
+    /// long drags and flings both ways, and jumps into unmeasured content;
+    /// headers pinned when `pinHeaders`. The scroll and pinned-header rows run it.
+    func motionSession(_ load: ScrollWorkload, pinHeaders: Bool = false) async throws -> ScrollSession {
+        var options = ScrollSession.Options()
+        options.synchronous = synchronous
+        options.pinHeaders = pinHeaders
+        var random = SeededRandom(seed: 3)
+        let script = (0..<40).map { "drag:2400:1.5,fling:16000,jump:\(($0 * 37) % 100)%,drag:-2400:1,fling:-12000" }
+        options.gestures = try Gesture.parseScript(script.joined(separator: ","), random: &random)
+        var session = try ScrollSession(workload: load, options: options)
+        let frames = scrollFrames
+        try await session.run { $0.index + 1 < frames }
+        return session
     }
 
     // MARK: report storm

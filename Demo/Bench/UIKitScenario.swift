@@ -23,14 +23,7 @@ extension Scenarios {
         let host = try FlowLayoutHost(
             configuration: load.configuration, sections: load.sections, bounds: Rect(origin: .zero, size: viewport),
             options: options)
-        var offset = 0.0
-        var reports = 0
-        let speeds = [6.0, 14, 30, 60, -20, 45, 90, -8]
-        let timing = try Timing.repeated(scrollFrames) { index in
-            offset = max(0, offset + speeds[index / 150 % speeds.count])
-            reports += try hostFrame(host, offset: offset, load: load)
-            offset = host.bounds.minY
-        }
+        let (timing, reports) = try scrollFrames(of: host, load: load)
         var row = BenchRow(
             scenario: "uikit", operation: "uikit: scroll frame, \(grouped(items)) self-sizing", engine: timing,
             engineMemoryBytes: host.state.memoryFootprint, items: items,

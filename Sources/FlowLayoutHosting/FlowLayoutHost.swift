@@ -208,11 +208,7 @@ public final class FlowLayoutHost {
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the invalid property.
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setConfiguration(_:)``.
     public func setConfiguration(_ configuration: FlowLayoutConfiguration) throws(FlowLayoutError) -> InvalidationContext {
-        let update = try state.setConfiguration(configuration)
-        elementsInView = nil
-        return InvalidationContext(
-            invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,
-            contentSizeAdjustment: update.contentSizeAdjustment)
+        invalidatingEverything(after: try state.setConfiguration(configuration))
     }
 
     /// Changes the settings beyond UIKit (alignment, anchoring, pixel
@@ -222,7 +218,13 @@ public final class FlowLayoutHost {
     /// - Throws: ``/FlowLayoutCore/FlowLayoutError`` naming the invalid option.
     /// - Complexity: that of ``/FlowLayoutCore/FlowLayoutState/setOptions(_:)``.
     public func setOptions(_ options: FlowLayoutOptions) throws(FlowLayoutError) -> InvalidationContext {
-        let update = try state.setOptions(options)
+        invalidatingEverything(after: try state.setOptions(options))
+    }
+
+    /// The context of a change of the layout-wide settings: every element is
+    /// invalidated, with the update's adjustments, and the elements in view are
+    /// answered anew.
+    private func invalidatingEverything(after update: LayoutUpdate) -> InvalidationContext {
         elementsInView = nil
         return InvalidationContext(
             invalidateEverything: true, contentOffsetAdjustment: update.contentOffsetAdjustment,

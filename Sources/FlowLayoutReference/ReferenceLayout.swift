@@ -106,6 +106,13 @@ package struct ReferenceLayout: Sendable {
         let selfSizing = configuration.estimatedItemSize != .zero
         let defaultSize = selfSizing ? (estimatedItemSize ?? configuration.estimatedItemSize) : configuration.itemSize
         let viewportMain = main(viewportSize)
+        // 4.2: a header or footer spans the viewport along the lines.
+        func appendSupplementary(_ category: ElementCategory, section s: Int, cross y: Double, extent: Double) {
+            attributes.append(
+                LayoutAttributes(
+                    category: category, indexPath: FlowIndexPath(item: 0, section: s),
+                    frame: frame(main: 0, cross: y, main: viewportMain, cross: extent)))
+        }
         let sections = described.map(\.section)
 
         var y = 0.0
@@ -121,12 +128,7 @@ package struct ReferenceLayout: Sendable {
             let available = vertical ? viewportMain - inset.left - inset.right : viewportMain - inset.top - inset.bottom
 
             // 4.1, 4.2: the header, then the leading inset.
-            if header > 0 {
-                attributes.append(
-                    LayoutAttributes(
-                        category: .header, indexPath: FlowIndexPath(item: 0, section: s),
-                        frame: frame(main: 0, cross: y, main: viewportMain, cross: header)))
-            }
+            if header > 0 { appendSupplementary(.header, section: s, cross: y, extent: header) }
             y += header
             y += vertical ? inset.top : inset.left
 
@@ -316,12 +318,7 @@ package struct ReferenceLayout: Sendable {
             y += vertical ? inset.bottom : inset.right
             sectionSpans.append(
                 SectionSpan(start: sectionStart, headerExtent: max(header, 0), linesEnd: y, footerExtent: max(footer, 0)))
-            if footer > 0 {
-                attributes.append(
-                    LayoutAttributes(
-                        category: .footer, indexPath: FlowIndexPath(item: 0, section: s),
-                        frame: frame(main: 0, cross: y, main: viewportMain, cross: footer)))
-            }
+            if footer > 0 { appendSupplementary(.footer, section: s, cross: y, extent: footer) }
             y += footer
         }
         contentSize = vertical ? Size(width: viewportSize.width, height: y) : Size(width: y, height: viewportSize.height)

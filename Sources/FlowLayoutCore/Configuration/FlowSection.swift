@@ -3,7 +3,9 @@
 ///
 /// The optional members play the roles of `UICollectionViewDelegateFlowLayout`'s
 /// methods: `itemSizes` is `sizeForItemAt`, `sectionInset` is `insetForSectionAt`,
-/// and so on. `nil` means "use the layout's property".
+/// and so on. `nil` means "use the layout's property" (in a
+/// ``FlowSnapshot/Section``, whose overrides have the same names, `nil` keeps
+/// the section's own instead: see there why the two stay separate types).
 ///
 /// Per-item sizes come in one array (``init(itemSizes:sectionInset:minimumLineSpacing:minimumInteritemSpacing:headerReferenceSize:footerReferenceSize:)``)
 /// or in chunks (``init(itemSizeChunks:sectionInset:minimumLineSpacing:minimumInteritemSpacing:headerReferenceSize:footerReferenceSize:)``),

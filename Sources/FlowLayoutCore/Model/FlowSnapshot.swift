@@ -13,6 +13,16 @@
 /// ```
 public struct FlowSnapshot: Hashable, Sendable {
     /// One section of a snapshot.
+    ///
+    /// Its five overrides have ``FlowSection``'s names and types but are kept
+    /// parallel on purpose, not in a shared type: here `nil` keeps what the
+    /// section has (a surviving section keeps its overrides, a report's header
+    /// size included), there `nil` means the layout's property; and a snapshot
+    /// section names items by identifier, with sizes and reloads by identifier,
+    /// where a ``FlowSection`` counts its items and gives sizes by position. A
+    /// shared public piece would blur the two meanings of `nil` and change the
+    /// members and initializers hosts, tests and the demo use. Inside the
+    /// engine both become one internal override set.
     public struct Section: Hashable, Sendable {
         /// The section's identifier, unique among the snapshot's sections.
         public var id: FlowIdentifier

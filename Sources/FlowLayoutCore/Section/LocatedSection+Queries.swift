@@ -1,9 +1,39 @@
-/// What a located section answers (`flow-layout.md` 2–4, 8.1): its cells in a
-/// rect, one item's frame, its header and footer, and its lines around an
+/// What a located section answers (`flow-layout.md` 2–4, 8.1): its elements
+/// and cells in a rect, one item's frame, its header and footer, and its lines around an
 /// offset or a line. Every answer is a natural frame (pinned when asked, not
 /// mirrored or snapped); lines are found through ``SectionContext``'s line
 /// walking (`SectionLines.swift`).
 extension LocatedSection {
+    /// Calls `body` with the header, each cell and the footer whose natural
+    /// frames (pinned by `pinning` when given) meet `rect`, in that order, the
+    /// cells from the first line reaching `key` (the rect's search key), until
+    /// it returns `false`. Returns whether `body` stopped, and whether the
+    /// lines ran to the end of the section without passing the rect (if not,
+    /// every later section lies past it too).
+    @inline(__always)
+    func forEachElement(
+        in rect: Rect, from key: Offset, pinning: Presentation?, _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        let metrics = section.metrics
+        let direction = section.direction
+        let (mainLow, mainHigh) = direction.mainSpan(rect)
+        let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
+        // A header that ends before the key is passed over, unless pinned (it then follows the rect).
+        if metrics.headerExtent > 0, meetsMainSpan, let attributes = header(pinning: pinning),
+            pinning?.pinsHeaders == true || start + Offset(metrics.headerExtent) >= key
+        {
+            if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
+        }
+        let cells = forEachCell(in: rect, from: key, body)
+        if cells.stopped { return cells }
+        if metrics.footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
+            direction.crossSpan(attributes.frame).min <= direction.crossSpan(rect).max
+        {
+            if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
+        }
+        return cells
+    }
+
     /// Calls `body` with each cell that meets `rect`, from the first line
     /// reaching `key`. Returns whether `body` stopped, and whether the lines ran
     /// to the end of the section without passing the rect.

@@ -73,3 +73,18 @@ struct SectionExtents {
         return metrics.linesOffset + Offset(clamping: lines) + metrics.trailingOffset
     }
 }
+
+extension SectionMetrics {
+    /// The extent along the scroll axis of the section's header or footer
+    /// (`flow-layout.md` 4.2): zero when it is omitted.
+    @inline(__always)
+    func extent(of category: ElementCategory) -> Double {
+        category == .header ? headerExtent : footerExtent
+    }
+
+    /// The size the section's header or footer is laid out at (4.2): the line
+    /// extent across the scroll axis, by its extent along it.
+    func size(of category: ElementCategory, direction: ScrollDirection) -> Size {
+        direction.size(main: viewportMain, cross: extent(of: category))
+    }
+}

@@ -103,3 +103,23 @@ extension SectionLayout {
     func checkInvariants(section q: Int) {}
     #endif
 }
+
+/// Every item of a section's runs, in order.
+struct SectionReader: ItemSource {
+    let runs: BTree<Run>
+    private var position = 0
+    private var reader: RunReader?
+
+    init(runs: BTree<Run>) {
+        self.runs = runs
+    }
+
+    mutating func next() -> ItemSegment? {
+        while true {
+            if let segment = reader?.next() { return segment }
+            guard position < runs.count else { return nil }
+            reader = RunReader(runs[position])
+            position += 1
+        }
+    }
+}

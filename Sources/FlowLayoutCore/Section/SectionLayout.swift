@@ -82,6 +82,10 @@ struct SectionLayout {
     /// (``SectionExtents/upperBound(of:)``): its bound were it pending.
     var upperBound: Offset { extents.upperBound(of: record) }
 
+    /// How much laying the section out anew could add to its bound: its
+    /// ``upperBound`` less its bound (zero for a pending one).
+    var possibleGrowth: Double { upperBound.double - record.bound.double }
+
     /// The size `item` has of its own, or `nil`.
     ///
     /// - Complexity: O(log R).
@@ -166,6 +170,40 @@ struct SectionLayout {
         }
         self.init(record: record, resolved: resolved, alignments: alignments)
         refreshExtent()
+    }
+
+    /// A section in closed form (no item with a size of its own) that the
+    /// next sections the host gives may repeat: those in closed form under the
+    /// layout-wide metrics with as many items have its extent, so a run of
+    /// equal sections computes it once.
+    struct Repetition {
+        let metricsIndex: Int32
+        let itemCount: Int
+        let extent: Offset
+
+        /// The repetition of `record`, or `nil` when it has items with sizes of their own.
+        @inline(__always)
+        init?(of record: SectionRecord) {
+            guard record.sizedCount == 0 else { return nil }
+            metricsIndex = record.metricsIndex
+            itemCount = record.itemCount
+            extent = record.extent
+        }
+
+        /// The record of `section` (validated) when it repeats this one: no
+        /// per-item sizes, no overrides, as many items, both under the
+        /// layout-wide metrics; otherwise `nil`.
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func record(for section: FlowSection) -> SectionRecord? {
+            guard section.itemSizeChunks == nil, !section.hasMetricOverrides, metricsIndex == 0,
+                itemCount == section.itemCount
+            else { return nil }
+            return SectionRecord(
+                itemCount: itemCount, extent: extent, bound: extent, metricsIndex: 0, isPending: false,
+                hasItemSizes: false, store: nil)
+        }
     }
 
     /// Marks the section pending if it has items of its own (after a change of

@@ -11,6 +11,15 @@ extension SectionRecord {
         return found.element!.explicitSize(ofItem: item - found.before.items)
     }
 
+    /// The edit that gives `item` the size `stored` as its own (`nil`: the
+    /// default size), or `nil` when it has it already.
+    ///
+    /// - Complexity: O(log R).
+    func edit(settingItem item: Int, to stored: Size?) -> ItemEdit? {
+        guard explicitSize(ofItem: item) != stored else { return nil }
+        return ItemEdit(range: item..<(item + 1), replacement: [stored.map { .sized($0) } ?? .defaults(1)])
+    }
+
     /// Calls `body` with every item, as segments, in order, without gathering
     /// them (a section may hold millions).
     func forEachItemSegment(_ body: (ItemSegment) -> Void) {

@@ -31,23 +31,3 @@ extension FlowLayoutState {
     func checkInvariants() {}
     #endif
 }
-
-/// Every item of a section's runs, in order.
-struct SectionReader: ItemSource {
-    let runs: BTree<Run>
-    private var position = 0
-    private var reader: RunReader?
-
-    init(runs: BTree<Run>) {
-        self.runs = runs
-    }
-
-    mutating func next() -> ItemSegment? {
-        while true {
-            if let segment = reader?.next() { return segment }
-            guard position < runs.count else { return nil }
-            reader = RunReader(runs[position])
-            position += 1
-        }
-    }
-}

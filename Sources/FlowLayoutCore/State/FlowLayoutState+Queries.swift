@@ -121,30 +121,13 @@ extension FlowLayoutState {
         in rect: Rect, pinning: Presentation? = nil, _ body: (LayoutAttributes) -> Bool
     ) {
         guard sections.count > 0 else { return }
-        let direction = configuration.scrollDirection
-        let (low, high) = direction.crossSpan(rect)
-        let (mainLow, mainHigh) = direction.mainSpan(rect)
+        let (low, high) = configuration.scrollDirection.crossSpan(rect)
         let key = SectionContext.searchKey(low)
         guard var located = locatedSection(reaching: key) else { return }
-        while true {
-            if located.start.double > high { return }
-            let metrics = located.section.metrics
-            let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
-            if metrics.headerExtent > 0, meetsMainSpan, let attributes = located.header(pinning: pinning),
-                pinning?.pinsHeaders == true || located.start + Offset(metrics.headerExtent) >= key
-            {
-                if attributes.frame.touches(rect), !body(attributes) { return }
-            }
-            let cells = located.forEachCell(in: rect, from: key, body)
-            if cells.stopped { return }
-            if metrics.footerExtent > 0, meetsMainSpan, let attributes = located.footer(pinning: pinning),
-                direction.crossSpan(attributes.frame).min <= high
-            {
-                if attributes.frame.touches(rect), !body(attributes) { return }
-            }
+        while located.start.double <= high {
+            let visit = located.forEachElement(in: rect, from: key, pinning: pinning, body)
             // Lines that ran past the rect put every later section past it too.
-            if !cells.completed { return }
-            guard advance(&located) else { return }
+            guard !visit.stopped, visit.completed, advance(&located) else { return }
         }
     }
 
@@ -159,8 +142,8 @@ extension FlowLayoutState {
     mutating func naturalSupplementaryAttributes(
         _ category: ElementCategory, section q: Int, pinning: Presentation?
     ) -> LayoutAttributes? {
-        let metrics = sectionMetrics(sections[q].metricsIndex)
-        guard (category == .header ? metrics.headerExtent : metrics.footerExtent) > 0 else { return nil }
+        // An omitted one lays nothing out.
+        guard sectionMetrics(sections[q].metricsIndex).extent(of: category) > 0 else { return nil }
         let located = locatedSection(q)
         return category == .header ? located.header(pinning: pinning) : located.footer(pinning: pinning)
     }

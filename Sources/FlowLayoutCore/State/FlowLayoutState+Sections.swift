@@ -88,10 +88,11 @@ extension FlowLayoutState {
 
     /// Marks every section with items of its own pending and recomputes every
     /// extent and bound: after a change of configuration, viewport width or
-    /// estimate.
+    /// estimate. Then checks the content limit (``enforceContentLimit(path:indexSections:)``),
+    /// naming `limitPath`: call it on a copy (``changeAtomically(_:)``).
     ///
     /// - Complexity: O(S).
-    mutating func invalidateAllSections() {
+    mutating func invalidateAllSections(limitPath: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
         metrics.resolve(configuration: configuration, viewportSize: viewportSize, defaultSize: defaultItemSize)
         var records = sections.elements
         let alignments = alignments
@@ -102,6 +103,7 @@ extension FlowLayoutState {
             records[index] = section.record
         }
         sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
+        try enforceContentLimit(path: limitPath())
     }
 
     // MARK: The content limit

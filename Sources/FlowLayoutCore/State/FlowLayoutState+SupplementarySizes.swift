@@ -21,10 +21,7 @@ extension FlowLayoutState {
         -> Size
     {
         try checkSection(section, path: "section")
-        let metrics = sectionMetrics(sections[section].metricsIndex)
-        let extent = kind == .header ? metrics.headerExtent : metrics.footerExtent
-        let direction = configuration.scrollDirection
-        return direction.rect(main: 0, cross: 0, mainLength: direction.main(viewportSize), crossLength: extent).size
+        return sectionMetrics(sections[section].metricsIndex).size(of: kind.category, direction: configuration.scrollDirection)
     }
 
     /// Applies the size a header or footer reported, keeping the anchor still.
@@ -44,27 +41,25 @@ extension FlowLayoutState {
         try checkSection(section, path: "section")
         try Self.validate(size: size, path: "size")
         let record = sections[section]
-        let metrics = sectionMetrics(record.metricsIndex)
         let extent = configuration.scrollDirection.cross(size)
-        let current = kind == .header ? metrics.headerExtent : metrics.footerExtent
-        guard extent != current else {
+        guard extent != sectionMetrics(record.metricsIndex).extent(of: kind.category) else {
             return LayoutUpdate(
                 contentOffsetAdjustment: .zero, previousContentSize: contentSize, contentSize: contentSize, anchor: nil,
                 previousAnchorFrame: nil)
         }
-        var next = self
-        let previousContentSize = next.contentSize
-        let anchor = next.captureAnchor(startsHold: false)
-        var overrides = next.metrics.overrides[Int(record.metricsIndex)] ?? MetricOverrides()
-        if kind == .header { overrides.headerReferenceSize = size } else { overrides.footerReferenceSize = size }
-        let index = next.metrics.index(
-            for: overrides, configuration: next.configuration, viewportSize: next.viewportSize,
-            defaultSize: next.defaultItemSize)
-        let resolved = next.resolved(index)
-        next.modifySection(section) { $0.setMetrics(index, resolved: resolved) }
-        try next.enforceContentLimit(path: "size")
-        let update = next.finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
-        self = next
+        let update = try changeAtomically { (next) throws(FlowLayoutError) in
+            let previousContentSize = next.contentSize
+            let anchor = next.captureAnchor(startsHold: false)
+            var overrides = next.metrics.overrides[Int(record.metricsIndex)] ?? MetricOverrides()
+            if kind == .header { overrides.headerReferenceSize = size } else { overrides.footerReferenceSize = size }
+            let index = next.metrics.index(
+                for: overrides, configuration: next.configuration, viewportSize: next.viewportSize,
+                defaultSize: next.defaultItemSize)
+            let resolved = next.resolved(index)
+            next.modifySection(section) { $0.setMetrics(index, resolved: resolved) }
+            try next.enforceContentLimit(path: "size")
+            return next.finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
+        }
         checkInvariants()
         return update
     }

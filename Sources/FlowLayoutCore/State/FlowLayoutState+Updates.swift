@@ -73,11 +73,7 @@ extension FlowLayoutState {
                 anchor: nil)
         }
         let anchor = captureAnchor(startsHold: true)
-        var next = self
-        next.viewportSize = size
-        next.invalidateAllSections()
-        try next.enforceContentLimit(path: "viewportSize")
-        self = next
+        try changeAtomically { (next) throws(FlowLayoutError) in try next.resizeViewport(to: size, path: "viewportSize") }
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         checkInvariants()
         return update
@@ -93,18 +89,15 @@ extension FlowLayoutState {
         try Self.validate(configuration: newConfiguration, path: "configuration")
         let previousContentSize = contentSize
         let anchor = captureAnchor(before: newConfiguration, startsHold: true)
-        var next = self
-        if newConfiguration.estimatedItemSize != next.configuration.estimatedItemSize {
-            next.currentEstimatedItemSize = newConfiguration.estimatedItemSize
-            next.measuredTotals.nextRefresh = Swift.max(1, next.sections.summary.measured + 1)
+        try changeAtomically { (next) throws(FlowLayoutError) in
+            if newConfiguration.estimatedItemSize != next.configuration.estimatedItemSize {
+                next.currentEstimatedItemSize = newConfiguration.estimatedItemSize
+                next.measuredTotals.nextRefresh = Swift.max(1, next.sections.summary.measured + 1)
+            }
+            let keepsLines = newConfiguration.hasSameLines(as: next.configuration)
+            next.configuration = newConfiguration
+            if !keepsLines { try next.invalidateAllSections(limitPath: "configuration") }
         }
-        let keepsLines = newConfiguration.hasSameLines(as: next.configuration)
-        next.configuration = newConfiguration
-        if !keepsLines {
-            next.invalidateAllSections()
-            try next.enforceContentLimit(path: "configuration")
-        }
-        self = next
         let update = finishUpdate(anchor: anchor, previousContentSize: previousContentSize)
         checkInvariants()
         return update
@@ -154,16 +147,10 @@ extension FlowLayoutState {
             if resizes {
                 // Rare: the whole frame is applied to a copy, so that a refusal of
                 // its reports cannot leave the new viewport behind.
-                var next = self
-                let direction = configuration.scrollDirection
-                let widthChanges = direction.main(request.visibleRect.size) != direction.main(viewportSize)
-                next.viewportSize = request.visibleRect.size
-                if widthChanges {
-                    next.invalidateAllSections()
-                    try next.enforceContentLimit(path: "visibleRect.size")
+                try changeAtomically { (next) throws(FlowLayoutError) in
+                    try next.resizeViewport(to: request.visibleRect.size, path: "visibleRect.size")
+                    if !request.sizeReports.isEmpty { try next.applyReports(request.sizeReports, path: "sizeReports") }
                 }
-                if !request.sizeReports.isEmpty { try next.applyReports(request.sizeReports, path: "sizeReports") }
-                self = next
             } else if !request.sizeReports.isEmpty {
                 try applyReports(request.sizeReports, path: "sizeReports")
             }
@@ -212,15 +199,12 @@ extension FlowLayoutState {
                 i += 1
                 if i < order.count, reports[order[i]].indexPath == report.indexPath { continue }
                 let stored = keepsExplicitSize(report.size, in: record) ? report.size : nil
-                if explicitSize(ofItem: report.indexPath.item, in: record) == stored { continue }
-                edits.append(
-                    ItemEdit(
-                        range: report.indexPath.item..<(report.indexPath.item + 1),
-                        replacement: [stored.map { .sized($0) } ?? .defaults(1)]))
+                guard let edit = record.edit(settingItem: report.indexPath.item, to: stored) else { continue }
+                edits.append(edit)
                 growth += direction.cross(report.size)
             }
             if !edits.isEmpty {
-                growth += section(of: record).upperBound.double - record.bound.double
+                growth += section(of: record).possibleGrowth
                 bySection.append((q, edits))
             }
         }
@@ -229,10 +213,10 @@ extension FlowLayoutState {
         if sections.summary.bound.double + growth * (1 + 0x1p-30) <= limit {
             for (q, edits) in bySection { applyEdits(edits, toSection: q) }
         } else {
-            var next = self
-            for (q, edits) in bySection { next.applyEdits(edits, toSection: q) }
-            try next.enforceContentLimit(path: path())
-            self = next
+            try changeAtomically { (next) throws(FlowLayoutError) in
+                for (q, edits) in bySection { next.applyEdits(edits, toSection: q) }
+                try next.enforceContentLimit(path: path())
+            }
         }
         refineEstimateIfDue()
     }
@@ -269,10 +253,31 @@ extension FlowLayoutState {
         guard total.count > 0 else { return }
         let mean = Size(width: total.width / Double(total.count), height: total.height / Double(total.count))
         guard mean != currentEstimatedItemSize else { return }
+        try? changeAtomically { (next) throws(FlowLayoutError) in
+            next.currentEstimatedItemSize = mean
+            try next.invalidateAllSections(limitPath: "")
+        }
+    }
+
+    /// Applies `change` to a copy of the state and keeps the copy only if
+    /// `change` returns: the one way a change that may be refused (past the
+    /// content limit, an invalid report) leaves the state exactly as it was.
+    @inline(__always)
+    mutating func changeAtomically<Result>(_ change: (inout FlowLayoutState) throws(FlowLayoutError) -> Result)
+        throws(FlowLayoutError) -> Result
+    {
         var next = self
-        next.currentEstimatedItemSize = mean
-        next.invalidateAllSections()
-        guard (try? next.enforceContentLimit(path: "")) != nil else { return }
+        let result = try change(&next)
         self = next
+        return result
+    }
+
+    /// Sets the viewport size; when the extent lines span changes, every
+    /// section is invalidated and the content limit checked, naming `path`.
+    mutating func resizeViewport(to size: Size, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        let direction = configuration.scrollDirection
+        let widthChanges = direction.main(size) != direction.main(viewportSize)
+        viewportSize = size
+        if widthChanges { try invalidateAllSections(limitPath: path()) }
     }
 }

@@ -95,22 +95,17 @@ public struct FlowLayoutState: Sendable {
         records.reserveCapacity(sections.count)
         // Runs of sections alike (same metrics and count, default sizes) share one
         // closed-form extent: creating 10,000 equal sections computes it once.
-        var previous: (metricsIndex: Int32, itemCount: Int, extent: Offset)?
+        var previous: SectionLayout.Repetition?
         try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
             for index in buffer.indices {
                 let section = buffer[index]
                 let sums = try Self.validate(section: section, path: FieldPath("sections", index))
-                if section.itemSizeChunks == nil, !section.hasMetricOverrides, let last = previous, last.metricsIndex == 0,
-                    last.itemCount == section.itemCount
-                {
-                    records.append(
-                        SectionRecord(
-                            itemCount: section.itemCount, extent: last.extent, bound: last.extent, metricsIndex: 0,
-                            isPending: false, hasItemSizes: false, store: nil))
+                if let repeated = previous?.record(for: section) {
+                    records.append(repeated)
                     continue
                 }
                 let record = makeRecord(for: section, sums: sums)
-                if record.sizedCount == 0 { previous = (record.metricsIndex, record.itemCount, record.extent) }
+                previous = SectionLayout.Repetition(of: record) ?? previous
                 records.append(record)
             }
         }
