@@ -67,7 +67,7 @@ extension FlowLayoutState {
     ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
-        let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
+        let edits = plan.items.map { (section: $0.key, edits: itemEdits(for: $0.value, section: $0.key)) }
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
@@ -90,7 +90,7 @@ extension FlowLayoutState {
                     var inverse = BatchUpdate()
                     for move in batch.movedItems { inverse.moveItem(at: move.to, to: move.from) }
                     let undo = try self.plan(inverse)
-                    apply(undo, edits: undo.items.keys.sorted().map { ($0, itemEdits(for: undo.items[$0]!, section: $0)) })
+                    apply(undo, edits: undo.items.map { ($0.key, itemEdits(for: $0.value, section: $0.key)) })
                     throw error
                 }
             }
@@ -318,7 +318,7 @@ extension BatchPlan {
         guard element.category == .cell else {
             return ElementIdentifier(category: element.category, indexPath: FlowIndexPath(item: 0, section: newSection))
         }
-        if items[section]?.movedTo[element.indexPath.item] != nil { return nil }
+        if let slot = items.slot(of: section), items[slot: slot].movedTo[element.indexPath.item] != nil { return nil }
         return newPosition(ofItem: element.indexPath.item, inSection: section).map { ElementIdentifier(category: .cell, indexPath: $0) }
     }
 }
