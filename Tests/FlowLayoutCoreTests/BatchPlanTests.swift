@@ -112,4 +112,66 @@ struct BatchPlanTests {
         #expect(try state.layoutAttributesForElements(in: .infinite) == before)
         #expect(try state.numberOfItems(inSection: 0) == 3)
     }
+
+    /// Three 100 × 50 items a line in 320, no spacing between lines beyond 10:
+    /// lines at 0 and 60; five items, the last line [3 4] in view at the
+    /// bottom (rect 10...110), the last visible item anchored.
+    static func bottomOfGrid() throws -> FlowLayoutState {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
+        configuration.minimumInteritemSpacing = 10
+        configuration.minimumLineSpacing = 10
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemCount: 5)], viewportSize: Size(width: 320, height: 100),
+            options: FlowLayoutOptions(crossAlignment: .center, scrollAnchor: .lastVisibleItem))
+        try state.setVisibleRect(Rect(x: 0, y: 10, width: 320, height: 100))
+        return state
+    }
+
+    /// Checks a batch's result against the state read afresh: the anchor's
+    /// trailing edge still on screen, and the transitions' frames after are
+    /// the elements now in view (plus survivors from before, not in view).
+    static func expectConsistent(
+        _ result: BatchUpdateResult, state: inout FlowLayoutState, rectBefore: Rect, anchorFrameBefore: Rect
+    ) throws {
+        let rect = try #require(state.visibleRect)
+        #expect(rect.minY == rectBefore.minY + result.update.contentOffsetAdjustment.y)
+        let anchor = try #require(result.update.anchor)
+        let frame = try state.layoutAttributesForItem(at: anchor.indexPath).frame
+        #expect(frame.maxY - rect.minY == anchorFrameBefore.maxY - rectBefore.minY)
+        let inView = try state.layoutAttributesForElements(in: rect)
+        for element in inView {
+            let transition = result.transitions.first { $0.category == element.category && $0.indexPath == element.indexPath }
+            #expect(transition?.after == element.frame, "\(element.indexPath)")
+        }
+    }
+
+    @Test("an item joining the anchor's line below it: no adjustment when the line keeps its frames")
+    func appendKeepingTheAnchorsLine() throws {
+        var state = try Self.bottomOfGrid()
+        let rectBefore = try #require(state.visibleRect)
+        let anchorBefore = try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 5, section: 0), size: Size(width: 100, height: 50))
+        let result = try state.performBatchUpdates(batch)
+        #expect(result.update.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: 4, section: 0)))
+        #expect(result.update.contentOffsetAdjustment == .zero)
+        #expect(result.transitions.contains { $0.indexPath == FlowIndexPath(item: 5, section: 0) && $0.before == nil })
+        try Self.expectConsistent(result, state: &state, rectBefore: rectBefore, anchorFrameBefore: anchorBefore)
+    }
+
+    @Test("an item joining the anchor's line below it: a taller one re-centres the line, and what is in view is read where the rect moved")
+    func appendMovingTheAnchorsLine() throws {
+        var state = try Self.bottomOfGrid()
+        let rectBefore = try #require(state.visibleRect)
+        let anchorBefore = try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 5, section: 0), size: Size(width: 100, height: 90))
+        let result = try state.performBatchUpdates(batch)
+        // The line is 90 thick: item 4, centred, now spans 80...130 (was 60...110).
+        #expect(result.update.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: 4, section: 0)))
+        #expect(result.update.contentOffsetAdjustment == Point(x: 0, y: 20))
+        try Self.expectConsistent(result, state: &state, rectBefore: rectBefore, anchorFrameBefore: anchorBefore)
+        // Items 0...2 (0...50) left the view (30...130): their transitions have no frame in view after... but exist.
+        #expect(result.transitions.contains { $0.indexPath == FlowIndexPath(item: 0, section: 0) })
+    }
 }
