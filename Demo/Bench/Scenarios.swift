@@ -10,6 +10,9 @@ struct Scenarios {
     var synchronous = false
     /// Skip the reference layout (for instruction counts of the engine alone).
     var engineOnly = false
+    /// Keep only the rows whose operation contains this text (`--rows`),
+    /// ignoring case; `nil` keeps every row.
+    var rowFilter: String?
     var coldItems: Int { quick ? 1_000_000 : 10_000_000 }
     var coldSections: Int { quick ? 1_000 : 10_000 }
     var referenceCap: Int { quick ? 100_000 : 1_000_000 }
@@ -34,6 +37,17 @@ struct Scenarios {
             sectionCount: sections, itemsPerSection: items / sections, estimate: Size(width: 180, height: 140),
             variation: 0.5, seed: 7, viewport: viewport, direction: .vertical)
     }
+
+    /// Whether the row named `operation` is kept by ``rowFilter``.
+    func keeps(_ operation: String) -> Bool {
+        guard let rowFilter else { return true }
+        return operation.lowercased().contains(rowFilter.lowercased())
+    }
+
+    /// Whether a group of rows runs: some row it times is kept. A scenario
+    /// whose groups set up their own collections skips the others (under
+    /// callgrind, only the kept rows' work is counted).
+    func runs(_ operations: String...) -> Bool { operations.contains(where: keeps) }
 
     func rect(at offset: Double) -> Rect { Rect(x: 0, y: offset, width: viewport.width, height: viewport.height) }
 

@@ -31,10 +31,24 @@ extension Scenarios {
     var mixedBatchCount: Int { quick ? 20 : 200 }
 
     func updates() async throws -> [BenchRow] {
-        var rows = try await largeSectionRows()
-        rows += try mixedBatchRows()
-        rows += try sectionRows()
-        rows += try chatRows()
+        var rows: [BenchRow] = []
+        // Each group sets up its own collection: one whose rows are all
+        // filtered out (--rows) is not run.
+        let items = grouped(updateItems)
+        if runs(
+            "measure 1 × \(items) in order", "measure 1 in 10 of 1 × \(items) at random", "insert 1 at the top, all of \(items)",
+            "insert 1 at the top, 1 in 10 of \(items)", "delete 1 at random, all of \(items)",
+            "delete 1 at random, 1 in 10 of \(items)", "insert 1 at the top, through the actor")
+        {
+            rows += try await largeSectionRows()
+        }
+        if runs("100 mixed operations, \(grouped(updateSections)) × \(grouped(updateItems / updateSections)) measured") {
+            rows += try mixedBatchRows()
+        }
+        if runs("insert a section at 0 of \(grouped(updateSectionCount))", "delete section 0 of \(grouped(updateSectionCount))") {
+            rows += try sectionRows()
+        }
+        if runs(chatPrependOperation, chatAppendOperation) { rows += try chatRows() }
         return rows
     }
 
@@ -237,87 +251,100 @@ extension Scenarios {
 
     // MARK: Chat
 
+    private var chatPrependOperation: String { "chat: prepend 50 unmeasured to \(grouped(chatMessages)) measured" }
+    private var chatAppendOperation: String { "chat: append 1 at the bottom of \(grouped(chatMessages))" }
+
     /// A chat of `chatMessages` measured messages, the last visible one
     /// anchored: 50 unmeasured older messages prepended near the top, again and
     /// again; one new message appended at the bottom, the host following it.
+    /// Each row runs only when `--rows` keeps it.
     private func chatRows() throws -> [BenchRow] {
         let load = ScrollWorkload.chat(messages: chatMessages, viewport: viewport, seed: 7)
-        var state = try FlowLayoutState(
+        var measured = try FlowLayoutState(
             configuration: load.configuration, sections: load.sections, viewportSize: viewport,
             options: FlowLayoutOptions(scrollAnchor: .lastVisibleItem))
-        let empty = state.memoryFootprint
+        let empty = measured.memoryFootprint
         let reports = (0..<chatMessages).map {
             SizeReport(indexPath: FlowIndexPath(item: $0, section: 0), size: load.realSize(FlowIndexPath(item: $0, section: 0)))
         }
         for start in stride(from: 0, to: reports.count, by: 10_000) {
-            _ = try state.reportSizes(Array(reports[start..<min(start + 10_000, reports.count)]))
+            _ = try measured.reportSizes(Array(reports[start..<min(start + 10_000, reports.count)]))
         }
-        let measured = state
-        let count = grouped(chatMessages)
+        var model: ReferenceModel?  // the reference, measured alike; each row's batches go on from the last's
+        if !engineOnly {
+            model = ReferenceModel(
+                configuration: load.configuration, options: FlowLayoutOptions(scrollAnchor: .lastVisibleItem),
+                sections: load.sections, viewportSize: viewport)
+            model!.apply(reports)
+        }
         var rows: [BenchRow] = []
 
         // Prepend: the view within a screen of the top, where a chat loads history.
-        var prepend = BatchUpdate()
-        prepend.insertItems(at: (0..<50).map { FlowIndexPath(item: $0, section: 0) })
-        var offset = 400.0
-        try state.setVisibleRect(rect(at: offset))
-        var jump = 0.0
-        var samples: [Double] = []
-        for _ in 0..<updateRepeats {
-            var result: BatchUpdateResult?
-            samples.append(try Timing.once { result = try state.performBatchUpdates(prepend) })
-            jump = max(jump, Self.anchorJump(result!, offset: &offset))
+        if keeps(chatPrependOperation) {
+            var state = measured
+            var prepend = BatchUpdate()
+            prepend.insertItems(at: (0..<50).map { FlowIndexPath(item: $0, section: 0) })
+            var offset = 400.0
+            try state.setVisibleRect(rect(at: offset))
+            var jump = 0.0
+            var samples: [Double] = []
+            for _ in 0..<updateRepeats {
+                var result: BatchUpdateResult?
+                samples.append(try Timing.once { result = try state.performBatchUpdates(prepend) })
+                jump = max(jump, Self.anchorJump(result!, offset: &offset))
+            }
+            let prepends = Percentiles(samples)
+            var row = BenchRow(
+                scenario: "updates", operation: chatPrependOperation, engine: prepends,
+                engineMemoryBytes: state.memoryFootprint, items: chatMessages,
+                note: String(format: "anchor jump %g pt; ", jump) + target(prepends, median: 50, p99: nil) + "; "
+                    + perMeasuredItem(state, over: empty),
+                bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
+            if model != nil {
+                row.reference = Timing.repeated(referenceRepeats) { _ in
+                    model!.apply(prepend)
+                    _ = model!.layout().contentSize
+                }
+            } else {
+                row.referenceNote = "skipped"
+            }
+            rows.append(row)
         }
-        let prepends = Percentiles(samples)
-        var prependRow = BenchRow(
-            scenario: "updates", operation: "chat: prepend 50 unmeasured to \(count) measured", engine: prepends,
-            engineMemoryBytes: state.memoryFootprint, items: chatMessages,
-            note: String(format: "anchor jump %g pt; ", jump) + target(prepends, median: 50, p99: nil) + "; "
-                + perMeasuredItem(state, over: empty),
-            bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
 
         // Append: the view at the bottom; after each message the host scrolls to the new bottom.
-        state = measured
-        offset = state.exactContentSize().height - viewport.height
-        try state.setVisibleRect(rect(at: offset))
-        var append = BatchUpdate()
-        var appendJump = 0.0
-        samples = []
-        for index in 0..<updateRepeats {
-            append.insertedItems = [BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: chatMessages + index, section: 0))]
-            var result: BatchUpdateResult?
-            samples.append(try Timing.once { result = try state.performBatchUpdates(append) })
-            appendJump = max(appendJump, Self.anchorJump(result!, offset: &offset))
-            offset = state.exactContentSize().height - viewport.height
+        if keeps(chatAppendOperation) {
+            var state = measured
+            var offset = state.exactContentSize().height - viewport.height
             try state.setVisibleRect(rect(at: offset))
-        }
-        let appends = Percentiles(samples)
-        var appendRow = BenchRow(
-            scenario: "updates", operation: "chat: append 1 at the bottom of \(count)", engine: appends,
-            engineMemoryBytes: state.memoryFootprint, items: chatMessages,
-            note: String(format: "anchor jump %g pt; ", appendJump) + perMeasuredItem(state, over: empty),
-            bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: appendJump)
-
-        if engineOnly {
-            prependRow.referenceNote = "skipped"
-            appendRow.referenceNote = "skipped"
-        } else {
-            var model = ReferenceModel(
-                configuration: load.configuration, options: FlowLayoutOptions(scrollAnchor: .lastVisibleItem),
-                sections: load.sections, viewportSize: viewport)
-            model.apply(reports)
-            prependRow.reference = Timing.repeated(referenceRepeats) { _ in
-                model.apply(prepend)
-                _ = model.layout().contentSize
+            var append = BatchUpdate()
+            var jump = 0.0
+            var samples: [Double] = []
+            for index in 0..<updateRepeats {
+                append.insertedItems = [BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: chatMessages + index, section: 0))]
+                var result: BatchUpdateResult?
+                samples.append(try Timing.once { result = try state.performBatchUpdates(append) })
+                jump = max(jump, Self.anchorJump(result!, offset: &offset))
+                offset = state.exactContentSize().height - viewport.height
+                try state.setVisibleRect(rect(at: offset))
             }
-            appendRow.reference = Timing.repeated(referenceRepeats) { _ in
-                var batch = BatchUpdate()
-                batch.insertItems(at: [FlowIndexPath(item: model.sections[0].sizes.count, section: 0)])
-                model.apply(batch)
-                _ = model.layout().contentSize
+            let appends = Percentiles(samples)
+            var row = BenchRow(
+                scenario: "updates", operation: chatAppendOperation, engine: appends,
+                engineMemoryBytes: state.memoryFootprint, items: chatMessages,
+                note: String(format: "anchor jump %g pt; ", jump) + perMeasuredItem(state, over: empty),
+                bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
+            if model != nil {
+                row.reference = Timing.repeated(referenceRepeats) { _ in
+                    var batch = BatchUpdate()
+                    batch.insertItems(at: [FlowIndexPath(item: model!.sections[0].sizes.count, section: 0)])
+                    model!.apply(batch)
+                    _ = model!.layout().contentSize
+                }
+            } else {
+                row.referenceNote = "skipped"
             }
+            rows.append(row)
         }
-        rows += [prependRow, appendRow]
         return rows
     }
 

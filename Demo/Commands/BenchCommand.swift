@@ -5,6 +5,7 @@ import Foundation
 enum BenchCommand {
     static let help = """
         Usage: flow-demo bench [--scenario NAME] [--quick] [--json] [--synchronous] [--engine-only]
+                              [--rows TEXT]
 
         Runs named scenarios, each timing the engine and, where it can finish, the eager
         reference layout in the same process, and prints median, p99 and max per
@@ -51,6 +52,10 @@ enum BenchCommand {
                            (Scripts/callgrind.sh uses it: valgrind cannot follow Swift
                            concurrency's threads)
           --engine-only    skip the reference layout
+          --rows TEXT      print only the rows whose operation contains TEXT (any case);
+                           'updates' also skips the work of its other rows, so that
+                           'Scripts/callgrind.sh updates --rows chat' counts the chat
+                           rows alone (with their setup: the messages measured once)
           --child PHASE --input FILE
                            (used by 'parse') run one measured phase, 'parse' or
                            'layout-rect', on FILE and report its memory on standard error
@@ -59,7 +64,7 @@ enum BenchCommand {
 
     static func run(_ arguments: [String]) async throws {
         let parsed = try Arguments(
-            arguments, valued: ["scenario", "child", "input"], flags: ["quick", "json", "synchronous", "engine-only", "help"])
+            arguments, valued: ["scenario", "child", "input", "rows"], flags: ["quick", "json", "synchronous", "engine-only", "help"])
         if parsed.flag("help") {
             Terminal.out(help + "\n")
             return
@@ -77,7 +82,8 @@ enum BenchCommand {
             throw UsageError("unknown scenario '\(selected)' (one of: \(Scenarios.names.joined(separator: ", ")))")
         }
         let scenarios = Scenarios(
-            quick: parsed.flag("quick"), synchronous: parsed.flag("synchronous"), engineOnly: parsed.flag("engine-only"))
+            quick: parsed.flag("quick"), synchronous: parsed.flag("synchronous"), engineOnly: parsed.flag("engine-only"),
+            rowFilter: parsed.string("rows"))
         let progress = Progress(label: "bench")
         var rows: [BenchRow] = []
         for name in Scenarios.names where selected == nil || selected == name {
@@ -99,6 +105,7 @@ enum BenchCommand {
             }
         }
         progress.finish()
+        rows.removeAll { !scenarios.keeps($0.operation) }
         if parsed.flag("json") {
             Terminal.out("[\n  " + rows.map(\.json).joined(separator: ",\n  ") + "\n]\n")
         } else {

@@ -170,22 +170,27 @@ extension FlowLayoutState {
     /// engine holds the rect there (``anchoredContentOffset``), with the
     /// scroll target unless the update ends it.
     ///
+    /// `knownFrame` gives the frame after the update of an element the caller
+    /// has already read (a batch's elements in view), or `nil`: the frame is
+    /// then looked up.
+    ///
     /// - Complexity: O(log S + log R + the anchor's line) per candidate tried.
     mutating func finishUpdate(
         anchor capture: AnchorCapture?, previousContentSize: Size,
-        renumbering: (ElementIdentifier) -> ElementIdentifier? = { $0 }
+        renumbering: (ElementIdentifier) -> ElementIdentifier? = { $0 },
+        knownFrame: (ElementIdentifier) -> Rect? = { _ in nil }
     ) -> LayoutUpdate {
         var found: (before: VisibleAnchor, after: ElementIdentifier, frame: Rect)?
         if let capture {
             switch capture.candidates {
             case .one(let anchor):
-                if let after = renumbering(anchor.element), let frame = currentFrame(of: after) {
+                if let after = renumbering(anchor.element), let frame = knownFrame(after) ?? currentFrame(of: after) {
                     found = (anchor, after, frame)
                 }
             case .inView(let elements, let reversed):
                 func survivor(_ element: LayoutAttributes) -> (VisibleAnchor, ElementIdentifier, Rect)? {
                     guard !capture.pins(element.category), let after = renumbering(element.identifier),
-                        let frame = currentFrame(of: after)
+                        let frame = knownFrame(after) ?? currentFrame(of: after)
                     else { return nil }
                     let before = VisibleAnchor(
                         element: element.identifier, frame: element.frame, kept: capture.kept,
@@ -241,6 +246,17 @@ extension FlowLayoutState {
 }
 
 extension AnchorCapture {
+    /// The candidate tried first: the scroll target, or the first (last)
+    /// element in view that does not pin; `nil` when there is none.
+    var firstCandidate: ElementIdentifier? {
+        switch candidates {
+        case .one(let anchor): anchor.element
+        case .inView(let elements, let reversed):
+            (reversed ? elements.last { !pins($0.category) } : elements.first { !pins($0.category) })?.identifier
+        case nil: nil
+        }
+    }
+
     /// Whether an element of `category` pins, before or after the update.
     func pins(_ category: ElementCategory) -> Bool {
         category == .header ? pinned.header : category == .footer && pinned.footer

@@ -67,7 +67,7 @@ extension FlowLayoutState {
     ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
-        let edits = plan.items.keys.sorted().map { (section: $0, edits: itemEdits(for: plan.items[$0]!, section: $0)) }
+        let edits = plan.items.map { (section: $0.key, edits: itemEdits(for: $0.value, section: $0.key)) }
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
@@ -90,7 +90,7 @@ extension FlowLayoutState {
                     var inverse = BatchUpdate()
                     for move in batch.movedItems { inverse.moveItem(at: move.to, to: move.from) }
                     let undo = try self.plan(inverse)
-                    apply(undo, edits: undo.items.keys.sorted().map { ($0, itemEdits(for: undo.items[$0]!, section: $0)) })
+                    apply(undo, edits: undo.items.map { ($0.key, itemEdits(for: $0.value, section: $0.key)) })
                     throw error
                 }
             }
@@ -112,12 +112,23 @@ extension FlowLayoutState {
             }
         }
         // 4. Anchor: the first element in view before that survives in place.
+        // When the batch changes nothing up to the first candidate (a chat's
+        // new message below the last one in view), the elements in view after
+        // are read first, where the rect is now: the anchor's frame is found
+        // among them, and if the anchor kept its place they are step 5's.
+        let anchor = captureAnchor(among: before)
+        var inView: [TransitionEntry]?
+        if let candidate = anchor.firstCandidate, candidate.category == .cell, plan.leavesInPlace(upTo: candidate.indexPath) {
+            inView = entriesInView(reserving: before.count)
+        }
         let update = finishUpdate(
-            anchor: captureAnchor(among: before), previousContentSize: previousContentSize,
-            renumbering: { plan.survivorInPlace($0) })
+            anchor: anchor, previousContentSize: previousContentSize, renumbering: { plan.survivorInPlace($0) },
+            knownFrame: { identifier in inView.flatMap { $0.cellFrame(of: identifier) } })
         let adjustment = update.contentOffsetAdjustment
+        if adjustment != .zero { inView = nil }  // the rect moved: what is in view is read again
         // 5. Transitions.
-        let transitions = transitionsThroughBatch(before: before, plan: plan, previous: &previous, adjustment: adjustment)
+        let transitions = transitionsThroughBatch(
+            before: before, plan: plan, previous: &previous, adjustment: adjustment, inView: consume inView)
         checkInvariants()
         return BatchUpdateResult(update: update, transitions: transitions)
     }
@@ -168,7 +179,7 @@ extension FlowLayoutState {
     /// One element that exists after a batch and is in view before or after
     /// it: its identity, its frame after (nil when it was in view before but is
     /// omitted now), and where it came from.
-    fileprivate struct TransitionEntry {
+    struct TransitionEntry {
         var identifier: ElementIdentifier
         var after: Rect?
         var old: ElementIdentifier?
@@ -177,12 +188,13 @@ extension FlowLayoutState {
 
     /// Step 5: the transitions of every element in view before or after the batch.
     private mutating func transitionsThroughBatch(
-        before: [LayoutAttributes], plan: BatchPlan, previous: inout FlowLayoutState, adjustment: Point
+        before: [LayoutAttributes], plan: BatchPlan, previous: inout FlowLayoutState, adjustment: Point,
+        inView: consuming [TransitionEntry]?
     ) -> [ElementTransition] {
         func moved(_ frame: Rect) -> Rect {
             Rect(x: frame.minX + adjustment.x, y: frame.minY + adjustment.y, width: frame.width, height: frame.height)
         }
-        let (entries, survives) = transitionEntries(before: before, plan: plan)
+        let (entries, survives) = transitionEntries(before: before, plan: plan, inView: consume inView)
         var transitions: [ElementTransition] = []
         transitions.reserveCapacity(entries.count + before.count)
         for var entry in entries {
@@ -206,25 +218,35 @@ extension FlowLayoutState {
         return transitions
     }
 
-    /// The elements in view after the batch, joined with those in view before it
-    /// that survive (each keyed once), in element order; and, for each element
-    /// in view before, whether it survives.
-    private mutating func transitionEntries(
-        before: [LayoutAttributes], plan: BatchPlan
-    ) -> (entries: [TransitionEntry], survives: [Bool]) {
+    /// The elements in view now, as entries with their frames after the batch,
+    /// sorted by identifier (element order, unless pinned headers or footers
+    /// come first), with room for `extra` more.
+    private mutating func entriesInView(reserving extra: Int) -> [TransitionEntry] {
         var entries: [TransitionEntry] = []
-        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
+        entries.reserveCapacity(Self.elementsInViewCapacity + extra)
         if let rect = visibleRect {
             forEachElement(in: rect) {
                 entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
                 return true
             }
         }
-        // The elements in view after come in element order; a survivor from
-        // before is looked up among them by a binary search (no hashing: a
-        // batch's elements in view would otherwise each be hashed twice).
-        let inViewAfter = entries.count
         if !entries.isSorted(by: { $0.identifier < $1.identifier }) { entries.sort { $0.identifier < $1.identifier } }
+        return entries
+    }
+
+    /// The elements in view after the batch (`inView`, when step 4 read them
+    /// where the rect still is), joined with those in view before it that
+    /// survive (each keyed once), in element order; and, for each element in
+    /// view before, whether it survives.
+    private mutating func transitionEntries(
+        before: [LayoutAttributes], plan: BatchPlan, inView: consuming [TransitionEntry]?
+    ) -> (entries: [TransitionEntry], survives: [Bool]) {
+        // Taken, not copied: the entries change in place below.
+        var entries = (consume inView) ?? entriesInView(reserving: before.count)
+        // A survivor from before is looked up among the elements in view
+        // after by a binary search (no hashing: a batch's elements in view
+        // would otherwise each be hashed twice).
+        let inViewAfter = entries.count
         var survives = [Bool](repeating: false, count: before.count)
         for (index, element) in before.enumerated() {
             guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
@@ -277,6 +299,15 @@ extension FlowLayoutState {
 }
 
 extension [FlowLayoutState.TransitionEntry] {
+    /// The frame after the batch of the cell `identifier` names, when it is
+    /// among these entries (sorted, none yet joined from before).
+    ///
+    /// - Complexity: O(log count).
+    fileprivate func cellFrame(of identifier: ElementIdentifier) -> Rect? {
+        guard identifier.category == .cell, let index = firstIndex(of: identifier, before: count) else { return nil }
+        return self[index].after
+    }
+
     /// The index among the first `count` entries, sorted by identifier, of the
     /// one with `identifier`, or `nil` if none has it.
     ///
@@ -308,6 +339,26 @@ extension Sequence {
 }
 
 extension BatchPlan {
+    /// Whether the batch leaves every item up to the one at `indexPath`
+    /// (included) where it is, in the numbering before and after alike: no
+    /// section removed, placed or reloaded at or before its section, no item
+    /// changed in a section before it, nor in its section at or before it.
+    /// (Its frame may still change, by a re-break of its line.)
+    ///
+    /// - Complexity: O(log k) for k sections touched, plus the sections reloaded.
+    func leavesInPlace(upTo indexPath: FlowIndexPath) -> Bool {
+        let section = indexPath.section
+        let item = indexPath.item
+        if let first = sections.removed.first, first <= section { return false }
+        if let first = sections.placed.first, first <= section { return false }
+        if reloadedSections.keys.contains(where: { $0 <= section }) { return false }
+        if let first = items.keys.first, first < section { return false }
+        guard let slot = items.slot(of: section) else { return true }
+        if let first = items[slot: slot].reorder.removed.first, first <= item { return false }
+        if let first = items[slot: slot].reorder.placed.first, first <= item { return false }
+        return !items[slot: slot].reloaded.keys.contains { $0 <= item }
+    }
+
     /// The identity after the batch of an element that survives it in place
     /// (`flow-layout.md` 10.4), or `nil`: not deleted, not moved, its section
     /// neither deleted nor moved (a reloaded item survives, the items of a
@@ -318,7 +369,7 @@ extension BatchPlan {
         guard element.category == .cell else {
             return ElementIdentifier(category: element.category, indexPath: FlowIndexPath(item: 0, section: newSection))
         }
-        if items[section]?.movedTo[element.indexPath.item] != nil { return nil }
+        if let slot = items.slot(of: section), items[slot: slot].movedTo[element.indexPath.item] != nil { return nil }
         return newPosition(ofItem: element.indexPath.item, inSection: section).map { ElementIdentifier(category: .cell, indexPath: $0) }
     }
 }

@@ -17,7 +17,7 @@ struct BatchPlan {
     /// Inserted sections' content, by index after, with its size sums.
     let insertedSections: [Int: (section: FlowSection, sums: SizeSums)]
     /// The item changes of each section they touch, by the section's index before.
-    let items: [Int: ItemPlan]
+    let items: SectionTable<ItemPlan>
 
     /// How a batch changes the items of one section.
     struct ItemPlan {
@@ -29,10 +29,34 @@ struct BatchPlan {
         var movedTo: [Int: FlowIndexPath] = [:]
         /// Items moved in: index after → position before.
         var movedFrom: [Int: FlowIndexPath] = [:]
-        /// Items inserted: index after → size given.
-        var inserted: [Int: Size?] = [:]
+        /// Items inserted, with the sizes given.
+        var inserted = InsertedItems()
         /// Items reloaded: index before → size given.
         var reloaded: [Int: Size?] = [:]
+    }
+
+    /// The items a batch inserts into one section: how many, and the sizes
+    /// given, by index after the batch. Insertions without a size (a chat's
+    /// new messages, to be measured) are only counted: a batch of them hashes
+    /// nothing.
+    struct InsertedItems {
+        /// The number of items inserted.
+        private(set) var count = 0
+        /// The sizes given, by index after the batch.
+        private var sizes: [Int: Size] = [:]
+
+        /// Whether no item is inserted.
+        var isEmpty: Bool { count == 0 }
+
+        /// The size given to the item inserted at `item`, or `nil` (none
+        /// given, or no item inserted there).
+        subscript(item: Int) -> Size? { sizes.isEmpty ? nil : sizes[item] }
+
+        /// Records an item inserted at `item` with `size`.
+        mutating func insert(_ item: Int, size: Size?) {
+            count += 1
+            if let size { sizes[item] = size }
+        }
     }
 
     /// The index after the batch of section `old`, or `nil` when it is deleted.
@@ -55,19 +79,20 @@ struct BatchPlan {
     /// it, or `nil` when it is deleted (or its section is deleted or reloaded).
     func newPosition(ofItem item: Int, inSection section: Int) -> FlowIndexPath? {
         guard let newSection = newIndex(ofSection: section), reloadedSections[section] == nil else { return nil }
-        guard let plan = items[section] else { return FlowIndexPath(item: item, section: newSection) }
-        if plan.deleted.contains(item) { return nil }
-        if let moved = plan.movedTo[item] { return moved }
-        return FlowIndexPath(item: plan.reorder.newIndex(ofSurvivor: item), section: newSection)
+        // The section's plan is read in place (a copy would retain each of its tables).
+        guard let slot = items.slot(of: section) else { return FlowIndexPath(item: item, section: newSection) }
+        if items[slot: slot].deleted.contains(item) { return nil }
+        if let moved = items[slot: slot].movedTo[item] { return moved }
+        return FlowIndexPath(item: items[slot: slot].reorder.newIndex(ofSurvivor: item), section: newSection)
     }
 
     /// The position before the batch of the item at `indexPath` after it, or
     /// `nil` when it is inserted (or its section is inserted or reloaded).
     func oldPosition(ofItem indexPath: FlowIndexPath) -> FlowIndexPath? {
         guard let section = oldIndex(ofSection: indexPath.section), reloadedSections[section] == nil else { return nil }
-        guard let plan = items[section] else { return FlowIndexPath(item: indexPath.item, section: section) }
-        switch plan.reorder.origin(ofNew: indexPath.item) {
-        case .placed: return plan.movedFrom[indexPath.item]
+        guard let slot = items.slot(of: section) else { return FlowIndexPath(item: indexPath.item, section: section) }
+        switch items[slot: slot].reorder.origin(ofNew: indexPath.item) {
+        case .placed: return items[slot: slot].movedFrom[indexPath.item]
         case .survivor(let old): return FlowIndexPath(item: old, section: section)
         }
     }
@@ -140,21 +165,22 @@ private struct BatchPlanner {
     /// The sections' plan, once every section operation is known.
     var sectionPlan: BatchPlan?
 
-    var items: [Int: BatchPlan.ItemPlan] = [:]
-    /// Per section (index before): items leaving (by index before) and
-    /// arriving (by index after).
-    var removedItems: [Int: [Int]] = [:]
-    var placedItems: [Int: [Int]] = [:]
+    /// Per section whose items change (by index before): its plan, and the
+    /// items leaving (by index before) and arriving (by index after), from
+    /// which its reordering is made at the end.
+    var items = SectionTable<TouchedSection>()
+
+    struct TouchedSection {
+        var plan = BatchPlan.ItemPlan(reorder: Reorder(oldCount: 0, removed: [], placed: []))
+        var removed: [Int] = []
+        var placed: [Int] = []
+    }
 
     init(batch: BatchUpdate, state: FlowLayoutState) {
         self.batch = batch
         self.state = state
         sectionCount = state.sections.count
         sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
-    }
-
-    private static var emptyItemPlan: BatchPlan.ItemPlan {
-        BatchPlan.ItemPlan(reorder: Reorder(oldCount: 0, removed: [], placed: []))
     }
 
     // MARK: Sections
@@ -212,7 +238,7 @@ private struct BatchPlanner {
             movedTo[move.from] = move.to
             movedFrom[move.to] = move.from
         }
-        sectionPlan = plan(items: [:])
+        sectionPlan = plan(items: SectionTable())
     }
 
     // MARK: Items
@@ -246,12 +272,14 @@ private struct BatchPlanner {
             // 10.6: an item delete inside a section the batch deletes is redundant: dropped.
             if deleted.contains(indexPath.section) { continue }
             try nameItemBefore(indexPath, Entry(field: .deleteItems, index: index))
-            items[indexPath.section, default: Self.emptyItemPlan].deleted.insert(indexPath.item)
-            removedItems[indexPath.section, default: []].append(indexPath.item)
+            let slot = items.slot(of: indexPath.section, adding: TouchedSection())
+            items[slot: slot].plan.deleted.insert(indexPath.item)
+            items[slot: slot].removed.append(indexPath.item)
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
             try nameItemBefore(reload.indexPath, Entry(field: .reloadItems, index: index))
-            items[reload.indexPath.section, default: Self.emptyItemPlan].reloaded[reload.indexPath.item] = reload.size
+            items[slot: items.slot(of: reload.indexPath.section, adding: TouchedSection())].plan.reloaded[reload.indexPath.item] =
+                reload.size
         }
         var seen = Set<BatchUpdate.ItemMove>()
         for (index, move) in batch.movedItems.enumerated() {
@@ -261,8 +289,9 @@ private struct BatchPlanner {
                 continue
             }
             try nameItemBefore(move.from, Entry(field: .moveItems, index: index, member: .from))
-            items[move.from.section, default: Self.emptyItemPlan].movedTo[move.from.item] = move.to
-            removedItems[move.from.section, default: []].append(move.from.item)
+            let slot = items.slot(of: move.from.section, adding: TouchedSection())
+            items[slot: slot].plan.movedTo[move.from.item] = move.to
+            items[slot: slot].removed.append(move.from.item)
         }
     }
 
@@ -289,39 +318,39 @@ private struct BatchPlanner {
     mutating func nameItemsAfter() throws(FlowLayoutError) {
         var named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)] = []
         named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
-        var reserved: Int?  // the section whose lists were last sized for the insertions
-        // The section last resolved, and the one before the batch it lands in:
-        // insertions usually name one section, and resolving it is a few lookups.
-        var resolved: (section: Int, old: Int)?
+        // The section last resolved, the one before the batch it lands in,
+        // and its slot in the table: insertions usually name one section, and
+        // resolving it is a few lookups.
+        var resolved: (section: Int, old: Int, slot: Int)?
         for (index, insertion) in batch.insertedItems.enumerated() {
             // 10.6: an item insert inside a section the batch inserts is redundant: dropped.
             let section = insertion.indexPath.section
             if !inserted.isEmpty && section >= 0 && section < sectionCountAfter && inserted[section] != nil { continue }
             let entry = Entry(field: .insertItems, index: index)
             let old: Int
+            let slot: Int
             if let resolved, resolved.section == section {
-                old = resolved.old
+                (old, slot) = (resolved.old, resolved.slot)
             } else {
                 old = try sectionBefore(ofItemAfter: insertion.indexPath, entry)
-                resolved = (section, old)
+                slot = items.slot(of: old, adding: TouchedSection())
+                // Sized once for the rest of the list: fifty insertions into
+                // one section would otherwise grow it six times.
+                items[slot: slot].placed.reserveCapacity(
+                    items[slot: slot].placed.count + batch.insertedItems.count - index + batch.movedItems.count)
+                resolved = (section, old, slot)
             }
             named.append((insertion.indexPath, old, entry))
-            if batch.insertedItems.count > 1, reserved != old {
-                // Sized once for the whole list: fifty insertions into one
-                // section would otherwise grow these eight and six times.
-                items[old, default: Self.emptyItemPlan].inserted.reserveCapacity(batch.insertedItems.count)
-                placedItems[old, default: []].reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
-                reserved = old
-            }
-            items[old, default: Self.emptyItemPlan].inserted[insertion.indexPath.item] = insertion.size
-            placedItems[old, default: []].append(insertion.indexPath.item)
+            items[slot: slot].plan.inserted.insert(insertion.indexPath.item, size: insertion.size)
+            items[slot: slot].placed.append(insertion.indexPath.item)
         }
         for (index, move) in batch.movedItems.enumerated() where !repeatedItemMoves.contains(index) {
             let entry = Entry(field: .moveItems, index: index, member: .to)
             let old = try sectionBefore(ofItemAfter: move.to, entry)
             named.append((move.to, old, entry))
-            items[old, default: Self.emptyItemPlan].movedFrom[move.to.item] = move.from
-            placedItems[old, default: []].append(move.to.item)
+            let slot = items.slot(of: old, adding: TouchedSection())
+            items[slot: slot].plan.movedFrom[move.to.item] = move.from
+            items[slot: slot].placed.append(move.to.item)
         }
         // Positions named in increasing order (a list of insertions usually is)
         // cannot name one twice: the record of what named each is then not kept.
@@ -340,7 +369,10 @@ private struct BatchPlanner {
             if let counted, counted.old == old {
                 countAfter = counted.countAfter
             } else {
-                countAfter = state.sections[old].itemCount - (removedItems[old]?.count ?? 0) + (placedItems[old]?.count ?? 0)
+                let slot = items.slot(of: old)
+                countAfter =
+                    state.sections[old].itemCount - (slot.map { items[slot: $0].removed.count } ?? 0)
+                    + (slot.map { items[slot: $0].placed.count } ?? 0)
                 counted = (old, countAfter)
             }
             guard indexPath.item >= 0 else {
@@ -376,24 +408,25 @@ private struct BatchPlanner {
         return list
     }
 
-    private func plan(items: [Int: BatchPlan.ItemPlan]) -> BatchPlan {
+    private func plan(items: SectionTable<BatchPlan.ItemPlan>) -> BatchPlan {
+        // A batch of item operations only (the usual one) keeps every section in place.
+        let keepsSections = deleted.isEmpty && movedTo.isEmpty && inserted.isEmpty
         let sectionOrder = Reorder(
-            oldCount: sectionCount, removed: (Array(deleted) + Array(movedTo.keys)).sorted(),
-            placed: (Array(inserted.keys) + Array(movedFrom.keys)).sorted())
+            oldCount: sectionCount, removed: keepsSections ? [] : (Array(deleted) + Array(movedTo.keys)).sorted(),
+            placed: keepsSections ? [] : (Array(inserted.keys) + Array(movedFrom.keys)).sorted())
         return BatchPlan(
             sections: sectionOrder, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom, deletedSections: deleted,
             reloadedSections: reloaded, insertedSections: inserted, items: items)
     }
 
-    /// The plan, each touched section's item reordering completed. The
-    /// planner gives its item plans up (so they change in place, uncopied).
-    mutating func finished() -> BatchPlan {
-        var items = self.items
-        self.items = [:]
-        for section in items.keys {
-            items[section]!.reorder = Reorder(
-                oldCount: state.sections[section].itemCount, removed: Self.sorted(removedItems[section] ?? []),
-                placed: Self.sorted(placedItems[section] ?? []))
+    /// The plan, each touched section's item reordering completed.
+    func finished() -> BatchPlan {
+        let items = items.mapValues { section, touched in
+            var plan = touched.plan
+            plan.reorder = Reorder(
+                oldCount: state.sections[section].itemCount, removed: Self.sorted(touched.removed),
+                placed: Self.sorted(touched.placed))
+            return plan
         }
         return BatchPlan(
             sections: sectionPlan!.sections, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom,
@@ -428,7 +461,7 @@ extension FlowLayoutState {
                 let size = explicitSize(ofItem: source.item, in: sections[source.section])
                 segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
             } else {
-                let size = plan.inserted[position] ?? nil
+                let size = plan.inserted[position]
                 segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
             }
             events.append(Event(range: point..<point, segment: segment, order: 0))
@@ -466,13 +499,26 @@ extension FlowLayoutState {
         for event in events {
             if let last = edits.last?.range, event.range.lowerBound <= last.upperBound {
                 // Merged in place: fifty insertions at one point append to one
-                // replacement instead of copying it fifty times.
+                // replacement instead of copying it fifty times, and fifty
+                // unmeasured ones are one segment of fifty default items.
                 edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, event.range.upperBound)
-                if let segment = event.segment { edits[edits.count - 1].replacement.append(segment) }
+                if let segment = event.segment { edits[edits.count - 1].replacement.appendMerging(segment) }
             } else {
                 edits.append(ItemEdit(range: event.range, replacement: event.segment.map { [$0] } ?? []))
             }
         }
         return edits
+    }
+}
+
+extension [ItemSegment] {
+    /// Appends `segment`, adding default items to a last segment of default
+    /// items instead of starting a segment of their own.
+    fileprivate mutating func appendMerging(_ segment: ItemSegment) {
+        if case .defaults(let added) = segment, case .defaults(let count)? = last {
+            self[self.count - 1] = .defaults(count + added)
+        } else {
+            append(segment)
+        }
     }
 }

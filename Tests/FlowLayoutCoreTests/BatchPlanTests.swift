@@ -1,0 +1,177 @@
+import FlowLayoutReference
+import FlowLayoutTestSupport
+import Testing
+
+@testable import FlowLayoutCore
+
+/// The batch plan's own storage and its insertion path: the section table
+/// against a dictionary, and lists of insertions (with and without sizes,
+/// switching sections, in and out of order) against the reference model.
+@Suite("Batch plan: section table and insertion lists")
+struct BatchPlanTests {
+    @Test("the section table answers as a dictionary does, in increasing section order")
+    func sectionTableAgainstDictionary() {
+        var random = SeededRandom(seed: 41)
+        for _ in 0..<200 {
+            var table = SectionTable<[Int]>()
+            var model: [Int: [Int]] = [:]
+            for step in 0..<random.int(0...30) {
+                let section = random.int(0..<12)
+                let slot = table.slot(of: section, adding: [])
+                table[slot: slot].append(step)
+                model[section, default: []].append(step)
+                // Slots are valid until another section is added.
+                #expect(table.slot(of: section) == slot)
+            }
+            #expect(table.count == model.count && table.isEmpty == model.isEmpty)
+            #expect(table.keys == model.keys.sorted())
+            #expect(table.map(\.key) == model.keys.sorted())
+            #expect(table.map(\.value) == model.keys.sorted().map { model[$0]! })
+            for section in -1...12 {
+                #expect(table[section] == model[section])
+                #expect((table.slot(of: section) != nil) == (model[section] != nil))
+            }
+            let counted = table.mapValues { section, value in section * 100 + value.count }
+            #expect(counted.keys == table.keys)
+            #expect(counted.map(\.value) == table.map { $0.key * 100 + $0.value.count })
+        }
+    }
+
+    @Test("lists of insertions, sized or not, across sections and out of order, lay out as the reference's")
+    func insertionListsAgainstReference() throws {
+        var random = SeededRandom(seed: 42)
+        var configuration = FlowLayoutConfiguration()
+        configuration.estimatedItemSize = Size(width: 120, height: 60)
+        configuration.minimumLineSpacing = 5
+        configuration.minimumInteritemSpacing = 5
+        let viewport = Size(width: 320, height: 400)
+        for round in 0..<60 {
+            let counts = (0..<3).map { _ in random.int(0...12) }
+            let sections = counts.map { FlowSection(itemCount: $0) }
+            var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+            var model = ReferenceModel(configuration: configuration, sections: sections, viewportSize: viewport)
+            // Some items measured first, so that insertions land among explicit sizes.
+            var reports: [SizeReport] = []
+            for (section, count) in counts.enumerated() {
+                for item in 0..<count where random.chance(0.5) {
+                    reports.append(
+                        SizeReport(
+                            indexPath: FlowIndexPath(item: item, section: section),
+                            size: Size(width: random.double(40...300).rounded(), height: random.double(20...90).rounded())))
+                }
+            }
+            _ = try state.reportSizes(reports)
+            model.apply(reports)
+            // Insertions named by their index after the batch, a few per section,
+            // listed in order or shuffled (so the list switches sections back and forth).
+            var batch = BatchUpdate()
+            if random.chance(0.3), counts[1] > 0 {
+                batch.deleteItems(at: [FlowIndexPath(item: random.int(0..<counts[1]), section: 1)])
+            }
+            var insertions: [BatchUpdate.ItemInsertion] = []
+            for (section, count) in counts.enumerated() {
+                let added = random.int(0...5)
+                let kept = count - batch.deletedItems.filter { $0.section == section }.count
+                var positions = Array(0..<(kept + added))
+                random.shuffle(&positions)
+                for item in positions.prefix(added).sorted() {
+                    let size =
+                        random.chance(0.4)
+                        ? Size(width: random.double(40...300).rounded(), height: random.double(20...90).rounded()) : nil
+                    insertions.append(BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: item, section: section), size: size))
+                }
+            }
+            if round % 2 == 1 { random.shuffle(&insertions) }
+            batch.insertedItems = insertions
+            try state.setVisibleRect(Rect(x: 0, y: random.double(0...200).rounded(), width: viewport.width, height: viewport.height))
+            _ = try state.performBatchUpdates(batch)
+            model.apply(batch)
+            // The reference with the engine's estimate (refined from the measured sizes).
+            let expected = model.layout(estimatedItemSize: state.currentEstimatedItemSize)
+            let tolerance = LayoutComparison.tolerance(contentSize: expected.contentSize)
+            let size = state.exactContentSize()
+            #expect(abs(size.height - expected.contentSize.height) <= tolerance, "round \(round)")
+            let differences = LayoutComparison.differences(
+                engine: try state.layoutAttributesForElements(in: .infinite), reference: expected.elements(in: .infinite),
+                tolerance: tolerance)
+            #expect(differences.isEmpty, "round \(round): \(differences.prefix(3))")
+        }
+    }
+
+    @Test("an insertion list naming one position twice is refused, the state unchanged")
+    func insertionNamedTwiceRefused() throws {
+        var state = try FlowLayoutState(
+            configuration: FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50)),
+            sections: [FlowSection(itemCount: 3), FlowSection(itemCount: 2)], viewportSize: Size(width: 320, height: 500))
+        let before = try state.layoutAttributesForElements(in: .infinite)
+        var batch = BatchUpdate()
+        batch.insertItems(at: [
+            FlowIndexPath(item: 0, section: 0), FlowIndexPath(item: 1, section: 1), FlowIndexPath(item: 0, section: 0),
+        ])
+        #expect(throws: FlowLayoutError.self) { _ = try state.performBatchUpdates(batch) }
+        #expect(try state.layoutAttributesForElements(in: .infinite) == before)
+        #expect(try state.numberOfItems(inSection: 0) == 3)
+    }
+
+    /// Three 100 × 50 items a line in 320, no spacing between lines beyond 10:
+    /// lines at 0 and 60; five items, the last line [3 4] in view at the
+    /// bottom (rect 10...110), the last visible item anchored.
+    static func bottomOfGrid() throws -> FlowLayoutState {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 50))
+        configuration.minimumInteritemSpacing = 10
+        configuration.minimumLineSpacing = 10
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemCount: 5)], viewportSize: Size(width: 320, height: 100),
+            options: FlowLayoutOptions(crossAlignment: .center, scrollAnchor: .lastVisibleItem))
+        try state.setVisibleRect(Rect(x: 0, y: 10, width: 320, height: 100))
+        return state
+    }
+
+    /// Checks a batch's result against the state read afresh: the anchor's
+    /// trailing edge still on screen, and the transitions' frames after are
+    /// the elements now in view (plus survivors from before, not in view).
+    static func expectConsistent(
+        _ result: BatchUpdateResult, state: inout FlowLayoutState, rectBefore: Rect, anchorFrameBefore: Rect
+    ) throws {
+        let rect = try #require(state.visibleRect)
+        #expect(rect.minY == rectBefore.minY + result.update.contentOffsetAdjustment.y)
+        let anchor = try #require(result.update.anchor)
+        let frame = try state.layoutAttributesForItem(at: anchor.indexPath).frame
+        #expect(frame.maxY - rect.minY == anchorFrameBefore.maxY - rectBefore.minY)
+        let inView = try state.layoutAttributesForElements(in: rect)
+        for element in inView {
+            let transition = result.transitions.first { $0.category == element.category && $0.indexPath == element.indexPath }
+            #expect(transition?.after == element.frame, "\(element.indexPath)")
+        }
+    }
+
+    @Test("an item joining the anchor's line below it: no adjustment when the line keeps its frames")
+    func appendKeepingTheAnchorsLine() throws {
+        var state = try Self.bottomOfGrid()
+        let rectBefore = try #require(state.visibleRect)
+        let anchorBefore = try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 5, section: 0), size: Size(width: 100, height: 50))
+        let result = try state.performBatchUpdates(batch)
+        #expect(result.update.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: 4, section: 0)))
+        #expect(result.update.contentOffsetAdjustment == .zero)
+        #expect(result.transitions.contains { $0.indexPath == FlowIndexPath(item: 5, section: 0) && $0.before == nil })
+        try Self.expectConsistent(result, state: &state, rectBefore: rectBefore, anchorFrameBefore: anchorBefore)
+    }
+
+    @Test("an item joining the anchor's line below it: a taller one re-centres the line, and what is in view is read where the rect moved")
+    func appendMovingTheAnchorsLine() throws {
+        var state = try Self.bottomOfGrid()
+        let rectBefore = try #require(state.visibleRect)
+        let anchorBefore = try state.layoutAttributesForItem(at: FlowIndexPath(item: 4, section: 0)).frame
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 5, section: 0), size: Size(width: 100, height: 90))
+        let result = try state.performBatchUpdates(batch)
+        // The line is 90 thick: item 4, centred, now spans 80...130 (was 60...110).
+        #expect(result.update.anchor == ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: 4, section: 0)))
+        #expect(result.update.contentOffsetAdjustment == Point(x: 0, y: 20))
+        try Self.expectConsistent(result, state: &state, rectBefore: rectBefore, anchorFrameBefore: anchorBefore)
+        // Items 0...2 (0...50) left the view (30...130): their transitions have no frame in view after... but exist.
+        #expect(result.transitions.contains { $0.indexPath == FlowIndexPath(item: 0, section: 0) })
+    }
+}
