@@ -109,10 +109,10 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     /// The runs of a section whose items have these sizes, laid out under
     /// `geometry`: the one full-layout loop, reading each chunk in place and
     /// letting it go once its sizes are in runs. Runs close at the first line
-    /// start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do; a line
-    /// or a run may span chunks. The runs' sizes are copied into shared
-    /// storages (``SizeStorage/shared(_:initialize:)``), and the runs go
-    /// straight into the tree (``BTree/Builder``). Leaves the sizes empty.
+    /// start after ``Run/givenCapacity`` items; a line or a run may span
+    /// chunks. The runs' sizes are copied into shared storages
+    /// (``SizeStorage/shared(_:initialize:)``), and the runs go straight into
+    /// the tree (``BTree/Builder``). Leaves the sizes empty.
     ///
     /// - Complexity: O(n).
     mutating func laidOut(geometry: LineGeometry) -> BTree<Run> {
@@ -135,7 +135,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
                     guard p < n || isLast else { break }  // the line goes on in the next chunk
                     runs.closeLine(thickness: line.thickness, geometry: geometry)
                     line = OpenLine()
-                    if runs.openItems(upTo: p) >= Run.sizedCapacity || p == n { runs.closeRun(sizes, upTo: p) }
+                    if runs.openItems(upTo: p) >= Run.givenCapacity || p == n { runs.closeRun(sizes, upTo: p) }
                     if p == n { break }
                 }
                 runs.endChunk(sizes, isLast: isLast)
@@ -158,7 +158,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
             while let line = lines.next(in: geometry) {
                 runs.closeLine(thickness: line.thickness, geometry: geometry)
                 let end = line.items.upperBound
-                if runs.openItems(upTo: end) >= Run.sizedCapacity || end == sizes.count { runs.closeRun(sizes, upTo: end) }
+                if runs.openItems(upTo: end) >= Run.givenCapacity || end == sizes.count { runs.closeRun(sizes, upTo: end) }
             }
             runs.endChunk(sizes, isLast: true)
         }

@@ -16,9 +16,13 @@
 /// A sparse storage belongs to one run. A dense storage may hold the sizes of
 /// several consecutive runs one after the other (``SizeStorage/shared(_:)``):
 /// the sizes a host gave for a section are copied into storages of about
-/// ``SizeStorage/sharedItems`` items each, so that a run of 32 sizes does not
-/// pay an object of its own. Each run reads its own stretch (``start``,
-/// ``count``) of the storage.
+/// ``SizeStorage/sharedItems`` items each, so that a run of a few dozen sizes
+/// does not pay an object of its own. Each run reads its own stretch
+/// (``start``, ``count``) of the storage. The price: a run rebuilt by an edit
+/// gets a buffer of its own, and its old sizes stay in the shared storage until
+/// every run sharing it is rebuilt too, so a section edited everywhere holds
+/// at most twice the sizes it was given (3,000 single-item edits spread over
+/// 1,000,000 given sizes hold about 1 to 2 MB more).
 struct SizeBuffer {
     /// The object holding the entries (kept alive by the buffer).
     let storage: SizeStorage

@@ -86,18 +86,18 @@ struct GivenSizesTests {
             runs.forEach(from: 0) { run, _ in
                 #expect(run.lineCount == perRun[index].count)
                 #expect(run.advance == ComponentModel.advance(perRun[index], geometry: geometry))
-                // A run closes at the first line start after 32 items.
+                // A run closes at the first line start after 64 items.
                 let lines = perRun[index]
                 if index < perRun.count - 1 {
-                    #expect(run.itemCount >= Run.sizedCapacity)
-                    #expect(lines.dropLast().last.map { $0.items.upperBound - lines[0].items.lowerBound < Run.sizedCapacity } ?? true)
+                    #expect(run.itemCount >= Run.givenCapacity)
+                    #expect(lines.dropLast().last.map { $0.items.upperBound - lines[0].items.lowerBound < Run.givenCapacity } ?? true)
                 }
                 index += 1
                 return true
             }
             let storages = Self.checkSharing(runs)
             #expect(storages <= count / SizeStorage.sharedItems + 1)
-            if runs.count >= 64 { #expect(storages * 16 <= runs.count, "storages are shared") }
+            if runs.count >= 64 { #expect(storages * 8 <= runs.count, "storages are shared") }
             // The same runs and storages as from one array, whatever the chunks.
             var flat = GivenSizes([sizes])
             #expect(Self.storageCounts(runs) == Self.storageCounts(flat.laidOut(geometry: geometry)))
