@@ -4,12 +4,12 @@ import Testing
 
 @testable import FlowLayoutDescription
 
-/// An `itemSizes` array longer than one chunk of the reader (65,536 sizes)
+/// An `itemSizes` array longer than one chunk of the reader (16,381 sizes)
 /// decodes into chunks of that many, in order, never joined; the section is
 /// the one of all the sizes in one array, and lays out the same.
 @Suite("decoded item sizes in chunks")
 struct ChunkedSizesTests {
-    @Test("150,000 sizes: chunks of 65,536, 65,536 and 18,928, the same section and frames as one array")
+    @Test("150,000 sizes: nine chunks of 16,381 and one of 2,571, the same section and frames as one array")
     func longArray() throws {
         var random = SeededRandom(seed: 31)
         let sizes = (0..<150_000).map { _ in Size(width: Double(random.int(40...190)), height: Double(random.int(1...80)) / 4) }
@@ -19,11 +19,11 @@ struct ChunkedSizesTests {
         let description = try LayoutDescription.decode(Array(document.utf8))
         #expect(description.sections[0].itemSizeChunks == nil)
         let chunks = try #require(description.sections[1].itemSizeChunks)
-        #expect(chunks.map(\.count) == [65_536, 65_536, 18_928])
-        // Each full chunk about its 1 MiB (a page of slack where malloc maps it),
-        // the last within a third of its count.
-        #expect(chunks.dropLast().allSatisfy { $0.capacity <= 65_536 + 256 })
-        #expect(chunks[2].capacity <= 18_928 * 4 / 3 + 256)
+        #expect(chunks.map(\.count) == Array(repeating: 16_381, count: 9) + [2_571])
+        // Each full chunk about its 256 KiB (a page of slack where malloc maps
+        // it, never touched), the last within a third of its count.
+        #expect(chunks.dropLast().allSatisfy { $0.capacity <= 16_381 + 256 })
+        #expect(chunks[9].capacity <= 2_571 * 4 / 3 + 256)
         #expect(Array(chunks.joined()) == sizes)
         #expect(description.sections[1] == FlowSection(itemSizes: sizes))
 

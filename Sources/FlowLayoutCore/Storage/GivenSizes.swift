@@ -109,8 +109,10 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     /// The runs of a section whose items have these sizes, laid out under
     /// `geometry`: the one full-layout loop, reading each chunk in place and
     /// letting it go once its sizes are in runs. Runs close at the first line
-    /// start after ``Run/sizedCapacity`` items, as ``RunBuilder``'s do; a line
-    /// or a run may span chunks. Leaves the sizes empty.
+    /// start after ``Run/givenCapacity`` items; a line or a run may span
+    /// chunks. The runs' sizes are copied into shared storages
+    /// (``SizeStorage/shared(_:initialize:)``), and the runs go straight into
+    /// the tree (``BTree/Builder``). Leaves the sizes empty.
     ///
     /// - Complexity: O(n).
     mutating func laidOut(geometry: LineGeometry) -> BTree<Run> {
@@ -121,7 +123,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
             self = GivenSizes([])
             return Self.laidOut(sizes, geometry: geometry)
         }
-        var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
+        var runs = RunCollector()
         var line = OpenLine()
         for index in chunks.indices {
             let isLast = index == chunks.count - 1
@@ -131,12 +133,12 @@ struct GivenSizes: RandomAccessCollection, Sendable {
                 while true {
                     while p < n && line.take(sizes[p], in: geometry) { p += 1 }
                     guard p < n || isLast else { break }  // the line goes on in the next chunk
-                    runs.closeLine(line, geometry: geometry)
+                    runs.closeLine(thickness: line.thickness, geometry: geometry)
                     line = OpenLine()
-                    if runs.openItems(upTo: p) >= Run.sizedCapacity || p == n { runs.closeRun(sizes, upTo: p) }
+                    if runs.openItems(upTo: p) >= Run.givenCapacity || p == n { runs.closeRun(sizes, upTo: p) }
                     if p == n { break }
                 }
-                runs.carry(sizes)
+                runs.endChunk(sizes, isLast: isLast)
             }
             chunks[index] = []
         }
@@ -150,29 +152,17 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     ///
     /// - Complexity: O(n).
     private static func laidOut(_ given: [Size], geometry: LineGeometry) -> BTree<Run> {
-        var runs: [Run] = []
-        runs.reserveCapacity(given.count / Run.sizedCapacity + 1)
+        var runs = RunCollector()
         given.withUnsafeBufferPointer { sizes in
             var lines = DenseLines(sizes)
-            var runStart = 0
-            var lineCount = 0
-            var advance = Offset.zero
             while let line = lines.next(in: geometry) {
-                lineCount += 1
-                advance += Offset(line.thickness) + geometry.lineSpacingOffset
+                runs.closeLine(thickness: line.thickness, geometry: geometry)
                 let end = line.items.upperBound
-                if end - runStart >= Run.sizedCapacity || end == sizes.count {
-                    runs.append(
-                        Run(
-                            itemCount: end - runStart, lineCount: lineCount, advance: advance,
-                            sizes: .dense(UnsafeBufferPointer(rebasing: sizes[runStart..<end])), sizedCount: end - runStart))
-                    runStart = end
-                    lineCount = 0
-                    advance = .zero
-                }
+                if runs.openItems(upTo: end) >= Run.givenCapacity || end == sizes.count { runs.closeRun(sizes, upTo: end) }
             }
+            runs.endChunk(sizes, isLast: true)
         }
-        return BTree(runs)
+        return runs.finish()
     }
 
     /// The runs of these sizes, ``Run/sizedCapacity`` to a run, without lines:
@@ -181,7 +171,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     ///
     /// - Complexity: O(n).
     mutating func packed() -> BTree<Run> {
-        var runs = RunCollector(capacity: count / Run.sizedCapacity + 1)
+        var runs = RunCollector()
         for index in chunks.indices {
             let isLast = index == chunks.count - 1
             chunks[index].withUnsafeBufferPointer { sizes in
@@ -192,7 +182,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
                     runs.closeRun(sizes, upTo: p)
                     if p == sizes.count { break }
                 }
-                runs.carry(sizes)
+                runs.endChunk(sizes, isLast: isLast)
             }
             chunks[index] = []
         }
@@ -201,60 +191,111 @@ struct GivenSizes: RandomAccessCollection, Sendable {
     }
 }
 
-/// The runs built from given sizes, chunk by chunk: the open run is the items
-/// carried from earlier chunks followed by the current chunk's from `start`.
+/// The runs built from given sizes, chunk by chunk, every item sized. Runs are
+/// closed into a pending group; once the group holds ``SizeStorage/sharedItems``
+/// items (or at the last item) its sizes are copied into one storage that its
+/// runs share, and the runs go into the tree. At a chunk's end the items not
+/// yet in a storage (the pending runs' and the open run's) are carried over,
+/// copied, so that the chunk can be let go; the storages are therefore the
+/// same whatever the chunks, as for one array.
 private struct RunCollector {
-    var runs: [Run] = []
-    /// The open run's items from earlier chunks.
+    var tree = BTree<Run>.Builder()
+    /// Items of earlier chunks not yet in a storage: the pending runs', then
+    /// the open run's (`openCarried` of them).
     var carried: [Size] = []
-    /// The open run's first item in the current chunk.
+    var openCarried = 0
+    /// The first item of the current chunk not yet in a storage.
+    var groupStart = 0
+    /// The open run's first item in the current chunk (0 when it started in
+    /// an earlier one).
     var start = 0
     /// The open run's lines, and their advance.
     var lines = 0
     var advance = Offset.zero
-
-    init(capacity: Int) {
-        runs.reserveCapacity(capacity)
-    }
+    /// The runs closed but not yet given a storage: items, lines, advance.
+    var pending: [(items: Int, lines: Int, advance: Offset)] = []
+    var pendingItems = 0
 
     /// The open run's items if it ends before item `end` of the current chunk.
     @inline(__always)
-    func openItems(upTo end: Int) -> Int { carried.count + end - start }
+    func openItems(upTo end: Int) -> Int { openCarried + end - start }
 
-    /// Adds a line that closed to the open run.
+    /// Adds a line that closed, of this thickness, to the open run.
     @inline(__always)
-    mutating func closeLine(_ line: OpenLine, geometry: LineGeometry) {
+    mutating func closeLine(thickness: Double, geometry: LineGeometry) {
         lines += 1
-        advance += Offset(line.thickness) + geometry.lineSpacingOffset
+        advance += Offset(thickness) + geometry.lineSpacingOffset
     }
 
     /// Closes the open run before item `end` of the current chunk.
     mutating func closeRun(_ sizes: UnsafeBufferPointer<Size>, upTo end: Int) {
         let items = openItems(upTo: end)
         guard items > 0 else { return }
-        let buffer: SizeBuffer
-        if carried.isEmpty {
-            buffer = .dense(UnsafeBufferPointer(rebasing: sizes[start..<end]))
-        } else {
-            carried.append(contentsOf: sizes[start..<end])
-            buffer = carried.withUnsafeBufferPointer { .dense($0) }
-            carried.removeAll(keepingCapacity: true)
-        }
-        runs.append(Run(itemCount: items, lineCount: lines, advance: advance, sizes: buffer, sizedCount: items))
+        pending.append((items, lines, advance))
+        pendingItems += items
+        openCarried = 0
         start = end
         lines = 0
         advance = .zero
+        if pendingItems >= SizeStorage.sharedItems { flush(sizes) }
     }
 
-    /// At the end of a chunk: carries the open run's items in it to the next.
-    mutating func carry(_ sizes: UnsafeBufferPointer<Size>) {
-        if start < sizes.count { carried.append(contentsOf: sizes[start...]) }
+    /// Gives the pending runs their storage, which they share, and puts them in
+    /// the tree.
+    private mutating func flush(_ sizes: UnsafeBufferPointer<Size>) {
+        guard !pending.isEmpty else { return }
+        let own = start - groupStart
+        precondition(carried.count + own == pendingItems, "the pending runs' items")
+        let storage = SizeStorage.shared(pendingItems) { elements in
+            carried.withUnsafeBufferPointer { carried in
+                if let base = carried.baseAddress { Self.copy(base, count: carried.count, to: elements) }
+            }
+            if own > 0 { Self.copy(sizes.baseAddress! + groupStart, count: own, to: elements + carried.count) }
+        }
+        var first = 0
+        for run in pending {
+            tree.append(
+                Run(
+                    itemCount: run.items, lineCount: run.lines, advance: run.advance,
+                    sizes: SizeBuffer(storage, start: first, count: run.items), sizedCount: run.items))
+            first += run.items
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingItems = 0
+        carried.removeAll(keepingCapacity: true)
+        groupStart = start
+    }
+
+    /// Copies `count` sizes in pieces of 1 KiB. (One copy of 16 KiB would be a
+    /// `rep movsb`, which callgrind counts as one instruction a byte: sixteen
+    /// times what the same copy in pieces costs, for the same time.)
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<Size>, count: Int, to destination: UnsafeMutablePointer<Size>) {
+        var done = 0
+        while done < count {
+            let piece = Swift.min(64, count - done)
+            (destination + done).initialize(from: source + done, count: piece)
+            done += piece
+        }
+    }
+
+    /// At the end of a chunk: its items not yet in a storage are carried to
+    /// the next; after the last, the pending runs get their storage.
+    mutating func endChunk(_ sizes: UnsafeBufferPointer<Size>, isLast: Bool) {
+        if isLast {
+            precondition(start == sizes.count, "items left after the last run")
+            flush(sizes)
+            return
+        }
+        if groupStart < sizes.count { carried.append(contentsOf: sizes[groupStart...]) }
+        openCarried += sizes.count - start
         start = 0
+        groupStart = 0
     }
 
     /// The runs, in a tree.
     consuming func finish() -> BTree<Run> {
-        precondition(carried.isEmpty, "items left after the last run")
-        return BTree(runs)
+        precondition(carried.isEmpty && pending.isEmpty, "items left after the last run")
+        return tree.finish()
     }
 }

@@ -12,25 +12,37 @@
 /// change) runs only hold items; their line counts and advances are zero and
 /// mean nothing until the section is laid out again.
 ///
-/// 40 bytes, plus the ``SizeBuffer`` of its explicit sizes when it has any.
+/// 40 bytes, plus its share of the ``SizeStorage`` of its explicit sizes when it
+/// has any.
 struct Run: TreeElement, @unchecked Sendable {
-    // Sendable in fact: its only reference is an immutable ``SizeBuffer``.
+    // Sendable in fact: its only reference is an immutable ``SizeStorage``.
     private var storedItemCount: Int32
     private var storedLineCount: Int32
     private var storedSizedCount: Int32
+    /// The index of the run's first entry in `storage` (which may hold other
+    /// runs' entries before and after).
+    private var storedSizesStart: Int32
     /// The sum over the run's lines of `thickness + lineSpacing`.
     var advance: Offset
-    /// The explicit sizes of the run's items; `nil` when every item takes the
-    /// section's default size.
-    var sizes: SizeBuffer?
+    private var storage: SizeStorage?
 
     /// Creates a run of `itemCount` items forming `lineCount` lines.
     init(itemCount: Int, lineCount: Int, advance: Offset, sizes: SizeBuffer? = nil, sizedCount: Int = 0) {
         storedItemCount = Int32(itemCount)
         storedLineCount = Int32(lineCount)
         storedSizedCount = Int32(sizedCount)
+        storedSizesStart = Int32(sizes?.start ?? 0)
         self.advance = advance
-        self.sizes = sizes
+        storage = sizes?.storage
+    }
+
+    /// The explicit sizes of the run's items; `nil` when every item takes the
+    /// section's default size.
+    @inline(__always)
+    var sizes: SizeBuffer? {
+        guard let storage else { return nil }
+        return SizeBuffer(
+            storage, start: Int(storedSizesStart), count: storage.isDense ? Int(storedItemCount) : storage.count)
     }
 
     /// The sums of the run's explicit sizes.
@@ -54,6 +66,11 @@ struct Run: TreeElement, @unchecked Sendable {
     /// A run takes no further line once it holds this many explicit sizes, so that
     /// finding a line inside it stays a short walk.
     static let sizedCapacity = 32
+    /// A run of sizes a host gave, every item sized, takes no further line once it
+    /// holds this many: twice ``sizedCapacity``, since such runs are many (a run
+    /// costs 40 bytes, 1.2 bytes an item at 32) and are re-broken only where
+    /// edits reach them (a window then packs new runs of ``sizedCapacity``).
+    static let givenCapacity = 64
 
     var summary: RunSummary {
         RunSummary(items: itemCount, lines: lineCount, advance: advance, sized: sizedCount)
@@ -72,7 +89,8 @@ struct Run: TreeElement, @unchecked Sendable {
         return entry < sizes.count && sizes.offset(at: entry) == item ? sizes.size(at: entry) : nil
     }
 
-    /// Bytes of heap the run owns beyond its own 40 bytes.
+    /// Bytes of heap the run owns beyond its own 40 bytes: its share of its
+    /// sizes' storage (``SizeBuffer/allocatedBytes``).
     var allocatedBytes: Int { sizes?.allocatedBytes ?? 0 }
 }
 
