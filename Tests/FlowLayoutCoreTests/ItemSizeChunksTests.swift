@@ -93,13 +93,22 @@ struct ItemSizeChunksTests {
             issues += LayoutComparison.differences(engine: actual.elements, reference: expected.elements, tolerance: 0)
             _ = flat.exactContentSize()
             _ = inChunks.exactContentSize()
-            if inChunks.memoryFootprint != flat.memoryFootprint {
+            // The footprint counts arrays' capacities, and on Linux an array's
+            // capacity is what malloc handed back: a reused heap block can be
+            // 16 bytes longer than asked for, depending on what ran before. So
+            // the two may differ by that much for a few arrays, never by a
+            // chunk kept alive (its sizes alone are 16 bytes an item, plus headers).
+            if abs(inChunks.memoryFootprint - flat.memoryFootprint) > Self.mallocSlack {
                 issues.append("laid out, the state holds \(inChunks.memoryFootprint) bytes, not \(flat.memoryFootprint)")
             }
             return issues
         }
         #expect(failures == [])
     }
+
+    /// How far two footprints of equal storage may differ: 16 bytes of
+    /// malloc rounding for each of up to 8 arrays.
+    static let mallocSlack = 16 * 8
 
     @Test("seeded: edited before its first layout, a section in chunks is the one-array section edited")
     func editedWhilePending() throws {
