@@ -17,7 +17,7 @@ extension SectionRecord {
     /// - Complexity: O(log R).
     func edit(settingItem item: Int, to stored: Size?) -> ItemEdit? {
         guard explicitSize(ofItem: item) != stored else { return nil }
-        return ItemEdit(range: item..<(item + 1), replacement: [stored.map { .sized($0) } ?? .defaults(1)])
+        return ItemEdit(range: item..<(item + 1), replacement: [ItemSegment(item: stored)])
     }
 
     /// Calls `body` with every item, as segments, in order, without gathering

@@ -459,21 +459,21 @@ extension FlowLayoutState {
             if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
                 // A moved item keeps its size, measured or not.
                 let size = explicitSize(ofItem: source.item, in: sections[source.section])
-                segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
+                segment = ItemSegment(item: storedSize(size, in: record))
             } else {
                 let size = plan.inserted[position]
-                segment = size.map { keepsExplicitSize($0, in: record) ? .sized($0) : .defaults(1) } ?? .defaults(1)
+                segment = ItemSegment(item: storedSize(size, in: record))
             }
             events.append(Event(range: point..<point, segment: segment, order: 0))
         }
         for (item, size) in plan.reloaded {
             let segment: ItemSegment
             if let size {
-                segment = keepsExplicitSize(size, in: record) ? .sized(size) : .defaults(1)
+                segment = ItemSegment(item: storedSize(size, in: record))
             } else if !record.hasItemSizes && configuration.isSelfSizing {
                 segment = .defaults(1)  // its content changed: unmeasured again
             } else {
-                segment = explicitSize(ofItem: item, in: record).map { .sized($0) } ?? .defaults(1)
+                segment = ItemSegment(item: explicitSize(ofItem: item, in: record))
             }
             events.append(Event(range: item..<(item + 1), segment: segment, order: 1))
         }

@@ -198,7 +198,7 @@ extension FlowLayoutState {
                 let report = reports[order[i]]
                 i += 1
                 if i < order.count, reports[order[i]].indexPath == report.indexPath { continue }
-                let stored = keepsExplicitSize(report.size, in: record) ? report.size : nil
+                let stored = storedSize(report.size, in: record)
                 guard let edit = record.edit(settingItem: report.indexPath.item, to: stored) else { continue }
                 edits.append(edit)
                 growth += direction.cross(report.size)
@@ -228,6 +228,14 @@ extension FlowLayoutState {
     func keepsExplicitSize(_ size: Size, in record: SectionRecord) -> Bool {
         record.hasItemSizes || size != defaultItemSize
             || (options.estimateRefinement == .meanOfReportedSizes && configuration.isSelfSizing)
+    }
+
+    /// What a section keeps of a `size` an item arrives with (reported, moved
+    /// or inserted): the size itself where ``keepsExplicitSize(_:in:)`` says so,
+    /// otherwise nothing, and the item takes the default size.
+    func storedSize(_ size: Size?, in record: SectionRecord) -> Size? {
+        guard let size, keepsExplicitSize(size, in: record) else { return nil }
+        return size
     }
 
     /// The size `item` of a section has of its own, or `nil`.

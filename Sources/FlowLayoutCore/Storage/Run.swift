@@ -123,6 +123,12 @@ enum ItemSegment: Hashable, Sendable {
     /// One item with a size of its own.
     case sized(Size)
 
+    /// One item: `.sized` with the size it keeps of its own, or one of the
+    /// default size when it keeps none.
+    init(item storedSize: Size?) {
+        self = storedSize.map { .sized($0) } ?? .defaults(1)
+    }
+
     /// The number of items.
     var count: Int {
         switch self {
