@@ -41,17 +41,29 @@ struct DenseLines {
         self.sizes = sizes
     }
 
+    /// The line starting at item `start` (before the end) under `geometry`:
+    /// one past its last item, and its thickness.
+    @inline(__always)
+    func line(from start: Int, in geometry: LineGeometry) -> (end: Int, thickness: Double) {
+        var line = OpenLine()
+        var end = start
+        while end < sizes.count && line.take(sizes[end], in: geometry) { end += 1 }
+        return (end, line.thickness)
+    }
+
     /// The next line under `geometry` (the section's, the same at every
     /// step): its items and its thickness, or `nil` after the last.
     @inline(__always)
     mutating func next(in geometry: LineGeometry) -> (items: Range<Int>, thickness: Double)? {
         guard position < sizes.count else { return nil }
-        var line = OpenLine()
-        var end = position
-        while end < sizes.count && line.take(sizes[end], in: geometry) { end += 1 }
-        defer { position = end }
-        return (position..<end, line.thickness)
+        let line = line(from: position, in: geometry)
+        defer { position = line.end }
+        return (position..<line.end, line.thickness)
     }
+
+    /// Steps over the next line, known to end at `end` (from ``line(from:in:)``).
+    @inline(__always)
+    mutating func pass(to end: Int) { position = end }
 }
 
 /// The cursor over one run's lines, from its first item: each step yields the
@@ -59,6 +71,13 @@ struct DenseLines {
 /// and its top, and moves the top past it. The one place a run's lines are
 /// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:through:_:)``)
 /// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
+///
+/// A search that needs one line of a run need not pay for yielding the lines
+/// before it: in a dense run, ``skip(toLineReaching:in:)`` and
+/// ``skip(toLineHolding:in:)`` move the cursor to the line a query starts
+/// from, breaking the lines before it but computing only their item ranges
+/// and advances (no items, no groups, no positions converted), so that the
+/// cursor starts there, partway through the run.
 struct RunLines {
     /// The top of the next line.
     private(set) var top: Offset
@@ -122,6 +141,38 @@ struct RunLines {
         let group = LineGroup(
             start: 0, itemCount: run.itemCount, lineCount: lines, thickness: geometry.defaultCross, isDefaultLines: true)
         return (group, .defaults(run.itemCount), lineTop, top)
+    }
+
+    /// In a dense run, moves past every line whose far edge is below `key`,
+    /// so that the next step yields the first line reaching it; elsewhere the
+    /// cursor stays (a caller steps over those lines itself: yielding them
+    /// from the breaker costs what skipping them would).
+    @inline(never)
+    mutating func skip(toLineReaching key: Offset, in geometry: LineGeometry) {
+        skipDense(in: geometry) { _, end in end < key }
+    }
+
+    /// In a dense run, moves past every line that ends before item `item`
+    /// (counted from the run's first), so that the next step yields the line
+    /// holding it; elsewhere the cursor stays, as for ``skip(toLineReaching:in:)``.
+    @inline(never)
+    mutating func skip(toLineHolding item: Int, in geometry: LineGeometry) {
+        skipDense(in: geometry) { last, _ in last <= item }
+    }
+
+    /// Moves past the lines of a dense run while `passes` (given a line's end
+    /// item and its far edge) says so.
+    @inline(__always)
+    private mutating func skipDense(in geometry: LineGeometry, while passes: (_ endItem: Int, _ end: Offset) -> Bool) {
+        guard var lines = dense else { return }
+        while lines.position < lines.sizes.count {
+            let line = lines.line(from: lines.position, in: geometry)
+            let end = top + Offset(line.thickness)
+            guard passes(line.end, end) else { break }
+            lines.pass(to: line.end)
+            top = end + geometry.lineSpacingOffset
+        }
+        dense = lines
     }
 }
 
@@ -237,6 +288,7 @@ extension SectionContext {
         let target = item - before.items
         var lines = RunLines(run, geometry: geometry, top: linesTop + before.advance)
         var scratch: [ItemSegment] = []
+        lines.skip(toLineHolding: target, in: geometry)
         while let (group, items, lineTop, _) = lines.next(into: &scratch, in: geometry) {
             if group.end <= target { continue }
             if !group.isDefaultLines {
