@@ -135,7 +135,9 @@ struct GivenSizes: RandomAccessCollection, Sendable {
                     guard p < n || isLast else { break }  // the line goes on in the next chunk
                     runs.closeLine(thickness: line.thickness, geometry: geometry)
                     line = OpenLine()
-                    if runs.openItems(upTo: p) >= Run.givenCapacity || p == n { runs.closeRun(sizes, upTo: p) }
+                    if runs.openItems(upTo: p) >= Run.givenCapacity || p == n {
+                        runs.closeRun(sizes, upTo: p, lineSpacing: geometry.lineSpacingOffset)
+                    }
                     if p == n { break }
                 }
                 runs.endChunk(sizes, isLast: isLast)
@@ -158,7 +160,9 @@ struct GivenSizes: RandomAccessCollection, Sendable {
             while let line = lines.next(in: geometry) {
                 runs.closeLine(thickness: line.thickness, geometry: geometry)
                 let end = line.items.upperBound
-                if runs.openItems(upTo: end) >= Run.givenCapacity || end == sizes.count { runs.closeRun(sizes, upTo: end) }
+                if runs.openItems(upTo: end) >= Run.givenCapacity || end == sizes.count {
+                    runs.closeRun(sizes, upTo: end, lineSpacing: geometry.lineSpacingOffset)
+                }
             }
             runs.endChunk(sizes, isLast: true)
         }
@@ -179,7 +183,7 @@ struct GivenSizes: RandomAccessCollection, Sendable {
                 while true {
                     p = Swift.min(sizes.count, p + Run.sizedCapacity - runs.openItems(upTo: p))
                     guard runs.openItems(upTo: p) == Run.sizedCapacity || (isLast && p == sizes.count) else { break }
-                    runs.closeRun(sizes, upTo: p)
+                    runs.closeRun(sizes, upTo: p, lineSpacing: .zero)
                     if p == sizes.count { break }
                 }
                 runs.endChunk(sizes, isLast: isLast)
@@ -209,9 +213,15 @@ private struct RunCollector {
     /// The open run's first item in the current chunk (0 when it started in
     /// an earlier one).
     var start = 0
-    /// The open run's lines, and their advance.
+    /// The open run's lines, and their advance: `advance` holds the lines
+    /// summed one by one, `fixedSum` and `fixedLines` those whose thickness is
+    /// a multiple of 2⁻⁶ (see ``closeLine(thickness:geometry:)``).
     var lines = 0
     var advance = Offset.zero
+    /// The thicknesses of `fixedLines` of the open run's lines, in 64ths of a
+    /// point: each such line's advance is its thickness plus the line spacing.
+    var fixedSum: Int64 = 0
+    var fixedLines = 0
     /// The runs closed but not yet given a storage: items, lines, advance.
     var pending: [(items: Int, lines: Int, advance: Offset)] = []
     var pendingItems = 0
@@ -221,22 +231,51 @@ private struct RunCollector {
     func openItems(upTo end: Int) -> Int { openCarried + end - start }
 
     /// Adds a line that closed, of this thickness, to the open run.
+    ///
+    /// A thickness that is a multiple of 2⁻⁶ below 2⁴⁶ (text on half points,
+    /// photos on whole ones) is summed as a whole number of 64ths, and the sum
+    /// converted once when the run closes: its `Offset` is exactly the sum of
+    /// the lines' `Offset`s, since every such thickness converts exactly and
+    /// the sums stay far below the ±2⁶² where `Offset` saturates (a run has at
+    /// most ``Run/givenCapacity`` lines of at most 2⁴⁶ points; with a negative
+    /// line spacing, whose partial sums could in principle saturate in another
+    /// order, every line is summed one by one).
     @inline(__always)
     mutating func closeLine(thickness: Double, geometry: LineGeometry) {
         lines += 1
+        let scaled = thickness * 0x1p6
+        if scaled >= 0 && scaled < 0x1p52 && !geometry.lineSpacingOffset.isNegative {
+            let whole = Int64(scaled)
+            if Double(whole) == scaled {
+                fixedSum &+= whole
+                fixedLines += 1
+                return
+            }
+        }
         advance += Offset(thickness) + geometry.lineSpacingOffset
     }
 
-    /// Closes the open run before item `end` of the current chunk.
-    mutating func closeRun(_ sizes: UnsafeBufferPointer<Size>, upTo end: Int) {
+    /// The open run's advance: its lines summed one by one and those summed in 64ths.
+    @inline(__always)
+    func runAdvance(lineSpacing: Offset) -> Offset {
+        guard fixedLines > 0 else { return advance }
+        let fixed = Offset(high: fixedSum >> 6, low: UInt64(fixedSum & 0x3f) << 58)
+        return advance + fixed + lineSpacing * fixedLines
+    }
+
+    /// Closes the open run before item `end` of the current chunk; its lines
+    /// are `lineSpacing` apart (the geometry's, or zero when it has none).
+    mutating func closeRun(_ sizes: UnsafeBufferPointer<Size>, upTo end: Int, lineSpacing: Offset) {
         let items = openItems(upTo: end)
         guard items > 0 else { return }
-        pending.append((items, lines, advance))
+        pending.append((items, lines, runAdvance(lineSpacing: lineSpacing)))
         pendingItems += items
         openCarried = 0
         start = end
         lines = 0
         advance = .zero
+        fixedSum = 0
+        fixedLines = 0
         if pendingItems >= SizeStorage.sharedItems { flush(sizes) }
     }
 

@@ -104,6 +104,50 @@ struct GivenSizesTests {
         }
     }
 
+    @Test("seeded: a run's advance summed in 64ths where it can be is exactly the sum line by line, any thickness or spacing")
+    func advanceSummedInSixtyFourths() {
+        var random = SeededRandom(seed: 8_023)
+        // Thicknesses summed in 64ths (multiples of 2⁻⁶ below 2⁴⁶) and not
+        // (sixths, thirds, tiny values that `Offset` rounds down, huge ones),
+        // mixed within runs; line spacings whole, fractional, non-dyadic, negative.
+        func thickness(_ random: inout SeededRandom) -> Double {
+            switch random.int(0...7) {
+            case 0: return Double(random.int(1...120))
+            case 1: return 20 + 20.5 * Double(random.int(0...30))
+            case 2: return Double(random.int(1...7_680)) / 64
+            case 3: return Double(random.int(1...720)) / 6
+            case 4: return Double(random.int(1...360)) / 3 + 0x1p-40
+            case 5: return Double(random.int(1...9)) * 0x1p-20
+            case 6: return Double(random.int(1...9)) * 0x1p45 + random.pick([0, 0.5, 0.25])
+            default: return random.pick([0, 0x1p46, 0x1p46 - 0.015625, 1e13 / 3])
+            }
+        }
+        for _ in 0..<(60 * LongRuns.factor) {
+            let lineSpacing = random.pick([0, 7, 0.5, 1.0 / 3, 0x1p-30, -3, -0.25])
+            let geometry = ComponentModel.geometry(
+                viewport: Double(random.int(60...500)), spacing: Double(random.int(0...12)), lineSpacing: lineSpacing,
+                direction: random.chance(0.5) ? .vertical : .horizontal)
+            let count = random.int(1...random.pick([10, 300, 3_000]))
+            let mostlyDyadic = random.chance(0.5)
+            let sizes = (0..<count).map { _ in
+                let cross = mostlyDyadic && random.chance(0.9) ? Double(random.int(1...240)) / 2 : thickness(&random)
+                let main = Double(random.int(1...(random.chance(0.5) ? 500 : 150)))
+                return geometry.direction == .vertical ? Size(width: main, height: cross) : Size(width: cross, height: main)
+            }
+            let chunked = random.chance(0.5) ? [sizes] : Self.chunks(of: sizes, random: &random)
+            var given = GivenSizes(chunked)
+            let runs = given.laidOut(geometry: geometry)
+            let perRun = ComponentModel.lines(ofRuns: runs, geometry: geometry)
+            #expect(perRun.flatMap { $0 } == ComponentModel.lines(sizes.map { Optional($0) }, geometry: geometry))
+            var index = 0
+            runs.forEach(from: 0) { run, _ in
+                #expect(run.advance == ComponentModel.advance(perRun[index], geometry: geometry), "spacing \(lineSpacing)")
+                index += 1
+                return true
+            }
+        }
+    }
+
     @Test("seeded: packed in any chunking, runs of 32 hold the sizes, sharing storages")
     func packed() {
         var random = SeededRandom(seed: 4_472)
