@@ -110,4 +110,47 @@ import Testing
             Issue.record("bulk \(restored[k]), through a snapshot \(expected[k])")
         }
     }
+
+    @Test("the reader says whether a section's sized items share one width, as a pass over them would", arguments: 0..<40)
+    func equalWidthsAsRead(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed) &* 6_101 &+ 5)
+        var configuration = FlowLayoutConfiguration()
+        configuration.estimatedItemSize = Size(width: 100, height: 40)
+        let viewport = Size(width: 320, height: 240)
+        var next: UInt64 = 1
+        var sections: [FlowSnapshot.Section] = []
+        for s in 0..<random.int(1...6) {
+            let items = (0..<random.int(1...30)).map { _ in
+                next += 1
+                return FlowIdentifier(next)
+            }
+            sections.append(FlowSnapshot.Section(id: FlowIdentifier(UInt64(1_000 + s)), items: items))
+        }
+        var state = try FlowLayoutState(configuration: configuration, snapshot: FlowSnapshot(sections: sections), viewportSize: viewport)
+        // Widths from a few (so the reader's common items and the width carried
+        // from the section before both occur), now and then −0 for +0, or one
+        // other width anywhere in the section; some items unmeasured.
+        let widths: [Double] = [320, 160, 0]
+        for (q, section) in sections.enumerated() {
+            let width = random.pick(widths)
+            let measured = random.chance(0.6) ? 1 : 0.8
+            for j in section.items.indices where random.chance(measured) {
+                var itemWidth = width
+                if random.chance(0.05) { itemWidth = random.pick(widths + [width == 0 ? -0.0 : width]) }
+                let size = Size(width: itemWidth, height: Double(random.int(1...400)) / 2)
+                _ = try state.reportSize(size, forItemAt: FlowIndexPath(item: j, section: q))
+            }
+        }
+        let written = state.archive()
+        let archive = try #require(written)
+        let content = try ArchiveContent(archive)
+        for q in content.sizes.indices {
+            let sized = content.sizes[q].filter { !$0.isUnsized }
+            #expect(content.equalWidths[q] == sized.allSatisfy { $0.width == sized.first?.width }, "section \(q)")
+            guard content.sizedCounts[q] == content.sizes[q].count else { continue }
+            content.sizes[q].withUnsafeBufferPointer { buffer in
+                #expect(SizeSums(given: buffer, equalWidths: content.equalWidths[q]) == SizeSums(given: buffer))
+            }
+        }
+    }
 }

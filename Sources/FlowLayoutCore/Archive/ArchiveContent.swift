@@ -16,6 +16,9 @@ struct ArchiveContent {
     var sizes: [[Size]]
     /// Each section's number of items saved with a size of their own.
     var sizedCounts: [Int]
+    /// Whether each section's items saved with a size all have one width
+    /// (as `==` compares them), as the reader saw.
+    var equalWidths: [Bool]
     /// The number of items saved with a size of their own.
     var sizedCount: Int
 
@@ -76,19 +79,23 @@ struct ArchiveContent {
         var items: [[FlowIdentifier]] = []
         var sizes: [[Size]] = []
         var sizedCounts: [Int] = []
+        var equalWidths: [Bool] = []
         items.reserveCapacity(sectionCount)
         sizes.reserveCapacity(sectionCount)
         sizedCounts.reserveCapacity(sectionCount)
+        equalWidths.reserveCapacity(sectionCount)
         var sized = 0
         for count in itemCounts {
             var failure: FlowLayoutError?
             var sectionSized = 0
+            var sectionEqualWidths = true
             var sectionSizes: [Size] = []
             let identifiers = [FlowIdentifier](unsafeUninitializedCapacity: count) { identifiers, identifierCount in
                 sectionSizes = [Size](unsafeUninitializedCapacity: count) { sectionSizes, sizeCount in
                     guard count > 0 else { return }
                     do throws(FlowLayoutError) {
-                        sectionSized = try cursor.read(count, from: &reader, into: identifiers.baseAddress!, sectionSizes.baseAddress!)
+                        (sectionSized, sectionEqualWidths) = try cursor.read(
+                            count, from: &reader, into: identifiers.baseAddress!, sectionSizes.baseAddress!)
                         sizeCount = count
                     } catch {
                         // Identifiers and sizes are plain values: nothing to deinitialize.
@@ -101,11 +108,13 @@ struct ArchiveContent {
             items.append(identifiers)
             sizes.append(sectionSizes)
             sizedCounts.append(sectionSized)
+            equalWidths.append(sectionEqualWidths)
             sized += sectionSized
         }
         self.items = items
         self.sizes = sizes
         self.sizedCounts = sizedCounts
+        self.equalWidths = equalWidths
         sizedCount = sized
         guard reader.position == end else { throw .invalidArchive(.malformed("bytes after the last item")) }
         if let anchor {
@@ -148,20 +157,27 @@ private struct ItemCursor {
     var previousWidth = Double.nan
 
     /// Reads `count` items into `identifiers` and `sizes`; returns how many
-    /// have a size of their own.
+    /// have a size of their own, and whether those all have one width (as
+    /// `==` compares them: common items repeat the width before, so only the
+    /// others are compared).
     mutating func read(
         _ count: Int, from reader: inout ArchiveReader, into identifiers: UnsafeMutablePointer<FlowIdentifier>,
         _ sizes: UnsafeMutablePointer<Size>
-    ) throws(FlowLayoutError) -> Int {
+    ) throws(FlowLayoutError) -> (sized: Int, equalWidths: Bool) {
         var previous = previous
         var previousWidth = previousWidth
         var sized = 0
         var k = 0
+        // The width of the section's first item with a size (NaN before it).
+        var sectionWidth = Double.nan
+        var equalWidths = true
         while k < count {
             // Common items in one tight loop, once a width is known; then one item of any kind.
             if !previousWidth.isNaN {
                 let common = reader.commonItems(
                     upTo: count - k, previous: &previous, width: previousWidth, into: identifiers + k, sizes + k)
+                // Their width is `previousWidth`: the section's first, or one compared already.
+                if common > 0 && sectionWidth.isNaN { sectionWidth = previousWidth }
                 k += common
                 sized += common
                 if k == count { break }
@@ -173,13 +189,19 @@ private struct ItemCursor {
             if flags == 0 {
                 (sizes + k).initialize(to: .unsized)
             } else {
-                (sizes + k).initialize(to: try reader.size(flags, previousWidth: &previousWidth))
+                let size = try reader.size(flags, previousWidth: &previousWidth)
+                (sizes + k).initialize(to: size)
+                if sectionWidth.isNaN {
+                    sectionWidth = size.width
+                } else if size.width != sectionWidth {
+                    equalWidths = false
+                }
                 sized += 1
             }
             k += 1
         }
         self.previous = previous
         self.previousWidth = previousWidth
-        return sized
+        return (sized, equalWidths)
     }
 }

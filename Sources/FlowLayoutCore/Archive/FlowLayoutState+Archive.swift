@@ -295,7 +295,8 @@ extension FlowLayoutState {
             if withSizes && count > 0 {
                 record =
                     SectionLayout(
-                        restoring: record, savedSizes: content.sizes[q], sizedCount: content.sizedCounts[q], packed: refines,
+                        restoring: record, savedSizes: content.sizes[q], sizedCount: content.sizedCounts[q],
+                        equalWidths: content.equalWidths[q], packed: refines,
                         resolved: resolved(record.metricsIndex), alignments: alignments
                     ).record
             }

@@ -7,6 +7,8 @@ extension SectionLayout {
     /// with the saved `sizes` of its items (``Size/unsized`` for an item
     /// saved without one; `sizedCount` are not, as the archive's reader
     /// counted), pending: laid out when a query first reaches it.
+    /// `equalWidths` says whether the sized items all have one width (the
+    /// reader saw it), so that summing them need not look again.
     /// When every item has a size and not `packed`, the array itself is kept,
     /// as sizes a host gives are (their census counted only when they are all
     /// equal), so that laying the section out is one pass over it; else the
@@ -14,13 +16,13 @@ extension SectionLayout {
     ///
     /// - Complexity: O(n) for n items, one pass to sum them (and one to pack).
     init(
-        restoring empty: SectionRecord, savedSizes sizes: [Size], sizedCount: Int, packed: Bool, resolved: GeometrySelector,
-        alignments: Alignments
+        restoring empty: SectionRecord, savedSizes sizes: [Size], sizedCount: Int, equalWidths: Bool, packed: Bool,
+        resolved: GeometrySelector, alignments: Alignments
     ) {
         var record = empty
         sizes.withUnsafeBufferPointer { buffer in
             if !packed && sizedCount == buffer.count {
-                record.store = ItemStore(givenSizes: GivenSizes([sizes]), sums: SizeSums(given: buffer))
+                record.store = ItemStore(givenSizes: GivenSizes([sizes]), sums: SizeSums(given: buffer, equalWidths: equalWidths))
             } else {
                 let sums = SizeSums(buffer)
                 guard sums.count > 0 else { return }

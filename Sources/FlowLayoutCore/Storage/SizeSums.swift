@@ -99,11 +99,14 @@ struct SizeSums: Hashable, Sendable {
     /// The sums of sizes a host gave, in one tight pass: as ``init(_:)``, but the
     /// census of the widths (heights) is counted only when they are all the same
     /// (then in O(1)); else it is left uncounted (they are known not to be).
-    init(given sizes: UnsafeBufferPointer<Size>) {
+    ///
+    /// `equalWidths`, when given, says whether every width equals the first
+    /// (as `==` compares them), so that they are not compared again.
+    init(given sizes: UnsafeBufferPointer<Size>, equalWidths known: Bool? = nil) {
         guard let first = sizes.first else { return }
         // Each check stops at the first size that differs (at once, for sizes
         // that vary): no per-size cost in the tight loop.
-        let equalWidths = !sizes.contains { $0.width != first.width }
+        let equalWidths = known ?? !sizes.contains { $0.width != first.width }
         let equalHeights = !sizes.contains { $0.height != first.height }
         addGiven(sizes)
         countGiven(first: first, count: sizes.count, equalWidths: equalWidths, equalHeights: equalHeights)
