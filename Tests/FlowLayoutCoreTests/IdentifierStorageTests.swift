@@ -79,6 +79,44 @@ import Testing
         #expect(IdentifierList(sharing: roomy) == nil)
     }
 
+    @Test("SnapshotWalk.commonPrefix finds the first difference at every place of a block, from any start, and isUnchanged agrees")
+    func commonPrefixAtEveryPlace() {
+        // Lengths around the blocks of 32 and of 8, a difference at each place
+        // (or none), unaligned starts on both sides, and a difference only in
+        // the high bits of an identifier.
+        for count in [0, 1, 7, 8, 9, 31, 32, 33, 40, 63, 64, 65, 100] {
+            for start in 0..<3 {
+                let a = (0..<(count + start)).map { FlowIdentifier(UInt64($0) &* 0x9E37_79B9 &+ 1) }
+                for differing in [nil] + Array(0..<count) {
+                    for flip: UInt64 in [1, 1 << 63] {
+                        var b = Array(a[start...])
+                        if let differing { b[differing] = FlowIdentifier(b[differing].rawValue ^ flip) }
+                        let found = a.withUnsafeBufferPointer { x in
+                            b.withUnsafeBufferPointer { y in
+                                SnapshotWalk.commonPrefix(x.baseAddress! + start, y.baseAddress!, count: count)
+                            }
+                        }
+                        #expect(found == (differing ?? count), "count \(count), start \(start), difference at \(differing ?? -1)")
+                        let list = IdentifierList(Array(a[start...]))
+                        let unchanged = b.withUnsafeBufferPointer { SnapshotWalk.isUnchanged(old: list, new: $0) }
+                        #expect(unchanged == (differing == nil))
+                    }
+                }
+            }
+        }
+        // Across chunks of a list built whole (1,000 identifiers a chunk).
+        let long = (0..<2_500).map { FlowIdentifier(UInt64($0) + 7) }
+        let list = IdentifierList(long)
+        for differing in [0, 999, 1_000, 1_001, 2_031, 2_499] {
+            var changed = long
+            changed[differing] = FlowIdentifier(changed[differing].rawValue + 1_000_000)
+            #expect(!changed.withUnsafeBufferPointer { SnapshotWalk.isUnchanged(old: list, new: $0) })
+            let walk = changed.withUnsafeBufferPointer { SnapshotWalk(old: list, new: $0) }
+            #expect(walk.unmatchedOld == [differing] && walk.unmatchedNew == [differing])
+        }
+        #expect(long.withUnsafeBufferPointer { SnapshotWalk.isUnchanged(old: list, new: $0) })
+    }
+
     @Test("IdentifierSet equals Set")
     func setMatchesSet() {
         var random = SeededRandom(seed: 71)

@@ -122,12 +122,15 @@ extension FlowLayoutState {
         // spare room (shared with the host, no copy: its next snapshot is known
         // unchanged in O(1) if it hands the same array); else the list before,
         // edited.
-        for (q, section) in snapshot.sections.enumerated() {
+        // By index, reading only the items: a whole section (overrides,
+        // sizes, reloads) is not copied for each of a thousand sections.
+        for q in snapshot.sections.indices {
+            let items = snapshot.sections[q].items
             if q < plan.listChanges.count, let change = plan.listChanges[q] {
                 var list = IdentifierList()
                 swap(&list, &lists[change.source])
-                if !list.shares(section.items) {
-                    if let shared = IdentifierList(sharing: section.items) {
+                if !list.shares(items) {
+                    if let shared = IdentifierList(sharing: items) {
                         list = shared
                     } else {
                         list.edit(removing: change.removed, placing: change.placed)
@@ -135,7 +138,7 @@ extension FlowLayoutState {
                 }
                 newLists.append(list)
             } else {
-                newLists.append(IdentifierList(sharing: section.items) ?? IdentifierList(section.items))
+                newLists.append(IdentifierList(sharing: items) ?? IdentifierList(items))
             }
         }
         index.items = newLists
@@ -233,11 +236,12 @@ extension FlowLayoutState {
         }
         var givenSizes: [FlowIdentifier: Size] = [:]
         var reloads = Set<FlowIdentifier>()
-        for (q, section) in newSections.enumerated() {
-            if !section.reloaded.isEmpty { reloads.formUnion(section.reloaded) }
-            guard !section.sizes.isEmpty else { continue }
-            for identifier in section.sizes.keys.sorted() {
-                let size = section.sizes[identifier]!
+        for q in newSections.indices {
+            if !newSections[q].reloaded.isEmpty { reloads.formUnion(newSections[q].reloaded) }
+            guard !newSections[q].sizes.isEmpty else { continue }
+            let sizes = newSections[q].sizes
+            for identifier in sizes.keys.sorted() {
+                let size = sizes[identifier]!
                 try Self.validate(size: size, path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"))
                 givenSizes[identifier] = size
             }
@@ -350,7 +354,8 @@ extension FlowLayoutState {
         func inSnapshot(_ identifier: FlowIdentifier) -> Bool {
             newcomers.contains(identifier) || arrived.contains(identifier) || keptFound.contains(identifier)
         }
-        for (q, section) in newSections.enumerated() where !section.sizes.isEmpty || !section.reloaded.isEmpty {
+        for q in newSections.indices where !newSections[q].sizes.isEmpty || !newSections[q].reloaded.isEmpty {
+            let section = newSections[q]
             for identifier in section.sizes.keys.sorted() where !inSnapshot(identifier) {
                 throw .invalidSnapshot(
                     path: FieldPath(stringLiteral: "sections[\(q)].sizes[\(identifier)]"), problem: .notInSnapshot(identifier))
