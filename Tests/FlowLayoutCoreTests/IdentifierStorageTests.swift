@@ -231,37 +231,47 @@ import Testing
                 var seen = Set<FlowIdentifier>()
                 pool = pool.filter { seen.insert($0).inserted }
             }
-            var sections: [ArraySlice<FlowIdentifier>] = []
-            var start = 0
-            while start < pool.count {
-                let end = min(pool.count, start + random.int(0...500))
-                sections.append(pool[start..<end])
-                start = end
+            Self.checkBulkBuild(of: pool, sectionLengths: 0...500, round: round, random: &random)
+        }
+    }
+
+    /// Cuts `pool` into sections of random lengths and checks
+    /// `IdentifierFingerprints(sections:)` against inserting one by one: the
+    /// same table when the identifiers are distinct, otherwise the first
+    /// repetition refused with its section, item and identifier.
+    private static func checkBulkBuild(
+        of pool: [FlowIdentifier], sectionLengths: ClosedRange<Int>, round: Int, random: inout SeededRandom
+    ) {
+        var sections: [ArraySlice<FlowIdentifier>] = []
+        var start = 0
+        while start < pool.count {
+            let end = min(pool.count, start + random.int(sectionLengths))
+            sections.append(pool[start..<end])
+            start = end
+        }
+        var expected: (section: Int, item: Int)?
+        var seen = Set<FlowIdentifier>()
+        search: for (q, section) in sections.enumerated() {
+            for (j, identifier) in zip(0..., section) where !seen.insert(identifier).inserted {
+                expected = (q, j)
+                break search
             }
-            var expected: (section: Int, item: Int)?
-            var seen = Set<FlowIdentifier>()
-            search: for (q, section) in sections.enumerated() {
-                for (j, identifier) in zip(0..., section) where !seen.insert(identifier).inserted {
-                    expected = (q, j)
-                    break search
-                }
-            }
-            do {
-                let table = try IdentifierFingerprints(sections: sections)
-                #expect(expected == nil, "round \(round): a repetition was accepted")
-                var oneByOne = IdentifierFingerprints()
-                oneByOne.reserveCapacity(pool.count)
-                for identifier in pool { oneByOne.insert(identifier) }
-                #expect(table == oneByOne, "round \(round)")
-                #expect(table.count == pool.count)
-                table.checkStructure()
-                for identifier in pool { #expect(table.mayContain(identifier)) }
-            } catch {
-                #expect(expected?.section == error.section && expected?.item == error.item, "round \(round)")
-                if let expected {
-                    let section = sections[expected.section]
-                    #expect(error.identifier == section[section.startIndex + expected.item])
-                }
+        }
+        do {
+            let table = try IdentifierFingerprints(sections: sections)
+            #expect(expected == nil, "round \(round): a repetition was accepted")
+            var oneByOne = IdentifierFingerprints()
+            oneByOne.reserveCapacity(pool.count)
+            for identifier in pool { oneByOne.insert(identifier) }
+            #expect(table == oneByOne, "round \(round)")
+            #expect(table.count == pool.count)
+            table.checkStructure()
+            for identifier in pool { #expect(table.mayContain(identifier)) }
+        } catch {
+            #expect(expected?.section == error.section && expected?.item == error.item, "round \(round)")
+            if let expected {
+                let section = sections[expected.section]
+                #expect(error.identifier == section[section.startIndex + expected.item])
             }
         }
     }
@@ -282,38 +292,12 @@ import Testing
                 next += UInt64(random.int(0...12))
             }
             // Half the rounds repeat a stretch (or part of one) further on.
-            var expected: (section: Int, item: Int)?
             if round % 2 == 1, pool.count > 10 {
                 let from = random.int(0..<(pool.count - 5))
                 let at = random.int((from + 1)...pool.count)
                 pool.insert(contentsOf: pool[from..<(from + random.int(1...5))], at: at)
             }
-            var sections: [ArraySlice<FlowIdentifier>] = []
-            var start = 0
-            while start < pool.count {
-                let end = min(pool.count, start + random.int(1...700))
-                sections.append(pool[start..<end])
-                start = end
-            }
-            var seen = Set<FlowIdentifier>()
-            search: for (q, section) in sections.enumerated() {
-                for (j, identifier) in zip(0..., section) where !seen.insert(identifier).inserted {
-                    expected = (q, j)
-                    break search
-                }
-            }
-            do {
-                let table = try IdentifierFingerprints(sections: sections)
-                #expect(expected == nil, "round \(round): a repetition was accepted")
-                var oneByOne = IdentifierFingerprints()
-                oneByOne.reserveCapacity(pool.count)
-                for identifier in pool { oneByOne.insert(identifier) }
-                #expect(table == oneByOne, "round \(round)")
-                table.checkStructure()
-                for identifier in pool { #expect(table.mayContain(identifier)) }
-            } catch {
-                #expect(expected?.section == error.section && expected?.item == error.item, "round \(round)")
-            }
+            Self.checkBulkBuild(of: pool, sectionLengths: 1...700, round: round, random: &random)
         }
     }
 }
