@@ -294,12 +294,7 @@ extension Scenarios {
                 jump = max(jump, Self.anchorJump(result!, offset: &offset))
             }
             let prepends = Percentiles(samples)
-            var row = BenchRow(
-                scenario: "updates", operation: chatPrependOperation, engine: prepends,
-                engineMemoryBytes: state.memoryFootprint, items: chatMessages,
-                note: String(format: "anchor jump %g pt; ", jump) + target(prepends, median: 10, p99: nil) + "; "
-                    + perMeasuredItem(state, over: empty),
-                bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
+            var row = chatRow(chatPrependOperation, prepends, targetMedian: 10, jump: jump, state: state, over: empty)
             if model != nil {
                 row.reference = Timing.repeated(referenceRepeats) { _ in
                     model!.apply(prepend)
@@ -328,12 +323,7 @@ extension Scenarios {
                 try state.setVisibleRect(rect(at: offset))
             }
             let appends = Percentiles(samples)
-            var row = BenchRow(
-                scenario: "updates", operation: chatAppendOperation, engine: appends,
-                engineMemoryBytes: state.memoryFootprint, items: chatMessages,
-                note: String(format: "anchor jump %g pt; ", jump) + target(appends, median: 5, p99: nil) + "; "
-                    + perMeasuredItem(state, over: empty),
-                bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
+            var row = chatRow(chatAppendOperation, appends, targetMedian: 5, jump: jump, state: state, over: empty)
             if model != nil {
                 row.reference = Timing.repeated(referenceRepeats) { _ in
                     var batch = BatchUpdate()
@@ -366,6 +356,20 @@ extension Scenarios {
 
     /// The bytes each measured item costs: the memory over `empty` (the same
     /// collection with nothing measured) divided by the items with a stored size.
+    /// A chat row: its timings against a target median, the largest anchor
+    /// jump seen, and what the measured messages cost.
+    private func chatRow(
+        _ operation: String, _ timings: Percentiles, targetMedian: Double, jump: Double, state: FlowLayoutState,
+        over empty: Int
+    ) -> BenchRow {
+        BenchRow(
+            scenario: "updates", operation: operation, engine: timings,
+            engineMemoryBytes: state.memoryFootprint, items: chatMessages,
+            note: String(format: "anchor jump %g pt; ", jump) + target(timings, median: targetMedian, p99: nil) + "; "
+                + perMeasuredItem(state, over: empty),
+            bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: jump)
+    }
+
     private func bytesPerMeasuredItem(_ state: FlowLayoutState, over empty: Int) -> Double {
         Double(state.memoryFootprint - empty) / Double(max(state.storedSizeCount, 1))
     }
