@@ -181,7 +181,7 @@ extension SectionContext {
         var index = 0
         if run > 8 && position + width < mainLow && along.hasClosedForm(from: position) {
             let origin = position
-            index = Self.firstIndex(in: run) { along.position(ofItem: first, at: origin, plus: $0, width: width) + width >= mainLow }
+            index = partitionPoint(in: 0..<run) { along.position(ofItem: first, at: origin, plus: $0, width: width) + width >= mainLow }
             position = along.position(ofItem: first, at: origin, plus: index, width: width)
         }
         while index < run {
@@ -198,18 +198,6 @@ extension SectionContext {
         }
         item += run
         return true
-    }
-
-    /// The first index `j < count` that satisfies `predicate` (which must hold
-    /// from some index on), or `count`.
-    private static func firstIndex(in count: Int, where predicate: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if predicate(middle) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     /// Where a line's first item goes and the gap after each item.

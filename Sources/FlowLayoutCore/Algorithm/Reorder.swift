@@ -27,13 +27,7 @@ struct Reorder: Hashable, Sendable {
 
     /// The number of values in sorted `list` below `value`.
     static func countBelow(_ value: Int, in list: [Int]) -> Int {
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint(in: list.indices) { list[$0] >= value }
     }
 
     /// Whether the element at `old` before the batch is removed.
@@ -52,13 +46,7 @@ struct Reorder: Hashable, Sendable {
     /// - Complexity: O(log r + log p) for r removed and p placed elements.
     func newIndex(ofSurvivor old: Int) -> Int {
         let rank = old - Self.countBelow(old, in: removed)
-        var low = 0
-        var high = placed.count
-        while low < high {
-            let middle = (low + high) / 2
-            if placed[middle] - middle <= rank { low = middle + 1 } else { high = middle }
-        }
-        return rank + low
+        return rank + partitionPoint(in: placed.indices) { placed[$0] - $0 > rank }
     }
 
     /// The index before the batch of the survivor of rank `rank` (0 for the first).

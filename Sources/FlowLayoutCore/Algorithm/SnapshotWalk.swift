@@ -168,12 +168,7 @@ struct SnapshotWalk {
 
     /// The old position of new position `new` if it is in a stretch.
     func oldPosition(ofNew new: Int) -> Int? {
-        var low = 0
-        var high = stretches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if stretches[middle].new + stretches[middle].count <= new { low = middle + 1 } else { high = middle }
-        }
+        let low = partitionPoint(in: stretches.indices) { stretches[$0].new + stretches[$0].count > new }
         guard low < stretches.count, stretches[low].new <= new else { return nil }
         return stretches[low].old + (new - stretches[low].new)
     }

@@ -313,12 +313,7 @@ extension [FlowLayoutState.TransitionEntry] {
     ///
     /// - Complexity: O(log count).
     fileprivate func firstIndex(of identifier: ElementIdentifier, before count: Int) -> Int? {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].identifier < identifier { low = middle + 1 } else { high = middle }
-        }
+        let low = partitionPoint(in: 0..<count) { !(self[$0].identifier < identifier) }
         return low < count && self[low].identifier == identifier ? low : nil
     }
 }

@@ -48,13 +48,8 @@ struct GivenSizes: RandomAccessCollection, Sendable {
         if starts.isEmpty { return chunks[0][item] }
         precondition(item >= 0 && item < count, "item out of range")
         // The last chunk whose first item is at or before `item`.
-        var low = 0
-        var high = chunks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= item { low = middle } else { high = middle - 1 }
-        }
-        return chunks[low][item - starts[low]]
+        let chunk = partitionPoint(in: 1..<Swift.max(chunks.count, 1)) { starts[$0] > item } - 1
+        return chunks[chunk][item - starts[chunk]]
     }
 
     /// Reads the sizes chunk after chunk.

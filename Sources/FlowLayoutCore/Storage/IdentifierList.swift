@@ -71,13 +71,8 @@ struct IdentifierList: Sendable {
     /// - Complexity: O(log chunks).
     @inline(__always)
     func chunk(holding position: Int) -> Int {
-        var low = 0
-        var high = chunks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+        // The last chunk whose first position is at or before `position`.
+        partitionPoint(in: 1..<Swift.max(chunks.count, 1)) { starts[$0] > position } - 1
     }
 
     /// The identifier at `position`.

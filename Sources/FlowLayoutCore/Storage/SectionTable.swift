@@ -20,13 +20,7 @@ struct SectionTable<Value>: Sequence {
     ///
     /// - Complexity: O(log k) for k sections.
     private func position(of section: Int) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < section { low = middle + 1 } else { high = middle }
-        }
-        return low
+        partitionPoint(in: keys.indices) { keys[$0] >= section }
     }
 
     /// The value of `section`, or `nil`.

@@ -77,13 +77,7 @@ struct SizeBuffer {
     /// - Complexity: O(log count).
     func firstEntry(atOrAfter offset: Int) -> Int {
         if isDense { return Swift.min(Swift.max(offset, 0), count) }
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self.offset(at: middle) < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        return partitionPoint(in: 0..<count) { self.offset(at: $0) >= offset }
     }
 
     /// The run's share of its storage's bytes: its entries, and the object with
