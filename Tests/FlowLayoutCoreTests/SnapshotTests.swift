@@ -72,6 +72,37 @@ import Testing
         #expect(try state.ownSize(ofItemAt: FlowIndexPath(item: 2, section: 0)) == Size(width: 320, height: 31))
     }
 
+    @Test("11.2: items leaving three sections each leave with their own section's size, and come back with it")
+    func departuresReadEachSectionsSizes() throws {
+        var selfSizing = configuration
+        selfSizing.estimatedItemSize = Size(width: 320, height: 50)
+        func sections(_ lists: [[FlowIdentifier]]) -> FlowSnapshot {
+            FlowSnapshot(sections: lists.enumerated().map { FlowSnapshot.Section(id: FlowIdentifier(UInt64(100 + $0)), items: $1) })
+        }
+        var state = try FlowLayoutState(
+            configuration: selfSizing, snapshot: sections([[1, 2, 3], [4, 5, 6], [7, 8, 9]]), viewportSize: viewport)
+        for (s, height) in [(0, 21.0), (1, 22.0), (2, 23.0)] {
+            for item in 0..<3 {
+                _ = try state.reportSize(
+                    Size(width: 320, height: height + Double(item)), forItemAt: FlowIndexPath(item: item, section: s))
+            }
+        }
+        // Items leave sections 0, 1 and 2 (two from the middle one); the sections stay, in order.
+        _ = try state.apply(sections([[1, 3], [4], [7, 8]]))
+        #expect(state.sectionIdentifiers == [100, 101, 102])
+        // They come back elsewhere: each with the size it had in its own section.
+        _ = try state.apply(sections([[9, 1, 3], [6, 4, 2], [5, 7, 8]]))
+        #expect(state.sectionIdentifiers == [100, 101, 102])
+        let expected: [(FlowIndexPath, Double)] = [
+            (FlowIndexPath(item: 0, section: 0), 25), (FlowIndexPath(item: 0, section: 1), 24),
+            (FlowIndexPath(item: 2, section: 1), 22), (FlowIndexPath(item: 0, section: 2), 23),
+            (FlowIndexPath(item: 1, section: 0), 21), (FlowIndexPath(item: 2, section: 2), 24),
+        ]
+        for (path, height) in expected {
+            #expect(try state.ownSize(ofItemAt: path) == Size(width: 320, height: height), "\(path)")
+        }
+    }
+
     @Test("11.2: at least the 1,024 most recent departures are remembered")
     func departuresRemembered() throws {
         var selfSizing = configuration

@@ -142,7 +142,8 @@ extension FlowLayoutState {
             }
         }
         index.items = newLists
-        index.sectionIDs = snapshot.sections.map(\.id)
+        // The same sections in the same order: the identifiers before are kept.
+        if !plan.sameSections { index.sectionIDs = snapshot.sections.map(\.id) }
         for (identifier, size) in plan.departures {
             index.members.remove(identifier)
             if let size { index.departed.remember(identifier, size: size) } else { index.departed.forget(identifier) }
@@ -196,6 +197,9 @@ struct SnapshotPlan {
     var newcomers = IdentifierSet()
     /// The same, in order.
     var newcomerList: [FlowIdentifier] = []
+    /// Whether the snapshot has the same sections, in the same order, as the
+    /// layout before (its section identifiers are then those before).
+    var sameSections = false
 }
 
 /// How a surviving section's identifier list changes: the section's index
@@ -366,6 +370,7 @@ extension FlowLayoutState {
         }
 
         var plan = SnapshotPlan()
+        plan.sameSections = sameSections
         // 5. Sections: the survivors in the heaviest increasing subsequence stay.
         let survivors = (0..<newCount).filter { sourceOf[$0] != nil }
         let staying =
@@ -397,13 +402,25 @@ extension FlowLayoutState {
         plan.batch.insertedSections.sort { $0.index < $1.index }
 
         // 6. Items, with their sizes (11.2).
-        func ownSize(_ place: ItemPlace) -> Size? { explicitSize(ofItem: place.item, in: sections[place.section]) }
+        // The last section's record read, kept: items come section by
+        // section, so each record is found (B-tree) and copied once per run of
+        // its items rather than once per item.
+        var lastRecord: (section: Int, record: SectionRecord)?
+        func record(_ p: Int) -> SectionRecord {
+            if let last = lastRecord, last.section == p { return last.record }
+            let found = sections[p]
+            lastRecord = (p, found)
+            return found
+        }
+        let hasGivenSizes = !givenSizes.isEmpty
+        let hasReloads = !reloads.isEmpty
+        func ownSize(_ place: ItemPlace) -> Size? { explicitSize(ofItem: place.item, in: record(place.section)) }
         func isSelfSizing(_ q: Int) -> Bool {
-            configuration.isSelfSizing && !(whole[q] ? false : sections[sourceOf[q]!].hasItemSizes)
+            configuration.isSelfSizing && !(whole[q] ? false : record(sourceOf[q]!).hasItemSizes)
         }
         func size(of identifier: FlowIdentifier, from: ItemPlace?, in q: Int) -> Size? {
-            if let size = givenSizes[identifier] { return size }
-            if reloads.contains(identifier) && isSelfSizing(q) { return nil }
+            if hasGivenSizes, let size = givenSizes[identifier] { return size }
+            if hasReloads && reloads.contains(identifier) && isSelfSizing(q) { return nil }
             if let from { return ownSize(from) }
             return identity?.departed.size(of: identifier)
         }
@@ -415,7 +432,7 @@ extension FlowLayoutState {
         /// and inserted with its size.
         func arrive(_ identifier: FlowIdentifier, at j: Int, in q: Int, from: ItemPlace?) {
             let to = FlowIndexPath(item: j, section: q)
-            let changed = givenSizes[identifier] != nil || reloads.contains(identifier)
+            let changed = (hasGivenSizes && givenSizes[identifier] != nil) || (hasReloads && reloads.contains(identifier))
             if let from, addressable[from.section] {
                 removedFrom[from.section, default: []].append(from.item)
                 if !changed {
@@ -428,9 +445,9 @@ extension FlowLayoutState {
         }
         /// An item that stays in place at old `place`: reloaded, or given a new size.
         func stay(_ identifier: FlowIdentifier, at place: ItemPlace) {
-            if reloads.contains(identifier) {
+            if hasReloads && reloads.contains(identifier) {
                 plan.batch.reloadItem(at: path(place), size: givenSizes[identifier])
-            } else if let size = givenSizes[identifier], size != ownSize(place) {
+            } else if hasGivenSizes, let size = givenSizes[identifier], size != ownSize(place) {
                 plan.batch.reloadItem(at: path(place), size: size)
             }
         }
@@ -478,6 +495,10 @@ extension FlowLayoutState {
             var keys: [Int] = []
             var weights: [Int] = []
             var elements: [(stretch: Int, arrival: Int)] = []
+            let elementCount = walk.stretches.count + arrivals[q].count
+            keys.reserveCapacity(elementCount)
+            weights.reserveCapacity(elementCount)
+            elements.reserveCapacity(elementCount)
             var s = 0
             var a = 0
             let local = arrivals[q]
