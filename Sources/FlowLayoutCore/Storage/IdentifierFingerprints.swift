@@ -69,8 +69,7 @@ struct IdentifierFingerprints: Sendable, Equatable {
     /// The home slot of fingerprint `stored` in a table of `slotCount` slots.
     @inline(__always)
     private static func home(_ stored: UInt32, slotCount: Int) -> Int {
-        let blocks = UInt64(slotCount >> 3)
-        return Int(truncatingIfNeeded: (UInt64(stored >> 3) &* blocks) >> 29) << 3 | Int(stored & 7)
+        home(stored, blocks: UInt64(slotCount >> 3))
     }
 
     /// Whether `identifier` may be a member: `false` is exact, `true` is to be
