@@ -455,16 +455,14 @@ extension FlowLayoutState {
         }
         for (rank, position) in plan.reorder.placed.enumerated() {
             let point = plan.reorder.insertionPoint(ofPlaced: rank)
-            let segment: ItemSegment
-            if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                // A moved item keeps its size, measured or not.
-                let size = explicitSize(ofItem: source.item, in: sections[source.section])
-                segment = ItemSegment(item: storedSize(size, in: record))
-            } else {
-                let size = plan.inserted[position]
-                segment = ItemSegment(item: storedSize(size, in: record))
-            }
-            events.append(Event(range: point..<point, segment: segment, order: 0))
+            // A moved item keeps its size, measured or not; an inserted one has the size given.
+            let size =
+                if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
+                    explicitSize(ofItem: source.item, in: sections[source.section])
+                } else {
+                    plan.inserted[position]
+                }
+            events.append(Event(range: point..<point, segment: ItemSegment(item: storedSize(size, in: record)), order: 0))
         }
         for (item, size) in plan.reloaded {
             let segment: ItemSegment
