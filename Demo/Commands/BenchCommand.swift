@@ -53,9 +53,10 @@ enum BenchCommand {
                            concurrency's threads)
           --engine-only    skip the reference layout
           --rows TEXT      print only the rows whose operation contains TEXT (any case);
-                           'updates' also skips the work of its other rows, so that
-                           'Scripts/callgrind.sh updates --rows chat' counts the chat
-                           rows alone (with their setup: the messages measured once)
+                           'updates' and 'snapshots' also skip the work of their other
+                           rows, so that 'Scripts/callgrind.sh updates --rows chat'
+                           counts the chat rows alone (with their setup: the messages
+                           measured once)
           --child PHASE --input FILE
                            (used by 'parse') run one measured phase, 'parse' or
                            'layout-rect', on FILE and report its memory on standard error
