@@ -61,6 +61,15 @@ extension Scenarios {
         let count = grouped(updateItems)
         var rows: [BenchRow] = []
         for dense in [true, false] {
+            // Each density sets up its own section: one whose rows are all
+            // filtered out (--rows) is not run.
+            let measured = dense ? "all of \(count)" : "1 in 10 of \(count)"
+            let measuringRow = dense ? "measure 1 × \(count) in order" : "measure 1 in 10 of 1 × \(count) at random"
+            guard
+                runs(
+                    measuringRow, "insert 1 at the top, \(measured)", "delete 1 at random, \(measured)",
+                    dense ? "insert 1 at the top, through the actor" : measuringRow)
+            else { continue }
             var state = try FlowLayoutState(configuration: load.configuration, sections: load.sections, viewportSize: viewport)
             let empty = state.memoryFootprint
             // 1. Measure.

@@ -5,7 +5,8 @@
 /// (`LineGeometry.swift`), and the number of default items a line holds by
 /// ``OpenLine/takeDefaults(_:in:)`` (``LineGeometry/perLine`` in closed form). Buffers of sizes only
 /// are broken in place with the same ``OpenLine``: a dense run by ``DenseLines``
-/// (`SectionLines.swift`), the sizes a host gave chunk by chunk by
+/// (`SectionLines.swift`), a sparse run by ``SparseLines`` (the same groups as
+/// this breaker over its ``RunReader``), the sizes a host gave chunk by chunk by
 /// `GivenSizes.laidOut(geometry:)`.
 ///
 /// It produces *line groups*: either one line, filled item by item while the

@@ -15,7 +15,9 @@ struct OldLines {
     /// The lines and advance of the current run before ``position``.
     private(set) var lines = 0
     private(set) var advance = Offset.zero
-    private var breaker: LineBreaker<RunReader>
+    /// The current run's lines: straight from a sparse buffer, or broken from its items.
+    private var sparse: SparseLines?
+    private var breaker: LineBreaker<RunReader>?
     /// A group of default lines partly read: the lines left of it, and where it ends.
     private var pendingLines = 0
     private var pendingEnd = 0
@@ -29,7 +31,18 @@ struct OldLines {
         self.run = run
         runStart = firstItem
         position = firstItem
-        breaker = LineBreaker(RunReader(run < runs.count ? runs[run] : Run(itemCount: 0, lineCount: 0, advance: .zero)), geometry: geometry)
+        startReading(run < runs.count ? runs[run] : Run(itemCount: 0, lineCount: 0, advance: .zero))
+    }
+
+    /// Reads `run`'s lines from its first item.
+    private mutating func startReading(_ run: Run) {
+        if let sizes = run.sizes, !sizes.isDense {
+            sparse = SparseLines(sizes, itemCount: run.itemCount)
+            breaker = nil
+        } else {
+            sparse = nil
+            breaker = LineBreaker(RunReader(run), geometry: geometry)
+        }
     }
 
     /// The current run.
@@ -77,7 +90,7 @@ struct OldLines {
             runStart = position
             lines = 0
             advance = .zero
-            breaker = LineBreaker(RunReader(runs[run]), geometry: geometry)
+            startReading(runs[run])
         }
         return position == item
     }
@@ -87,7 +100,8 @@ struct OldLines {
             heldLine = nil
             return held
         }
-        return breaker.next()
+        if sparse != nil { return sparse!.next(in: geometry) }
+        return breaker!.next()
     }
 
     private mutating func startPending(_ group: LineGroup) {

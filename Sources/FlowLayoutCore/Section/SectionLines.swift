@@ -10,8 +10,9 @@
 /// advance of the runs before, the advance of the lines before in the run).
 /// Lines of default items come as one group, which callers index in closed
 /// form; a dense run of sizes is broken straight from its buffer
-/// (``DenseLines``); anything else through ``LineBreaker``. All three follow the
-/// one greedy rule (``OpenLine``).
+/// (``DenseLines``), a sparse one too, its default stretches in closed form
+/// (``SparseLines``); anything else through ``LineBreaker``. All follow the one
+/// greedy rule (``OpenLine``).
 ///
 /// Searching by offset looks for the first line that ends at or after a *key*
 /// slightly below the query's leading edge: an item's frame is computed from
@@ -83,6 +84,7 @@ struct RunLines {
     private(set) var top: Offset
     private let run: Run
     private var dense: DenseLines?
+    private var sparse: SparseLines?
     private var breaker: LineBreaker<RunReader>?
     private var defaultsLeft: Bool
 
@@ -97,6 +99,9 @@ struct RunLines {
             if sizes.isDense && run.sizedCount == run.itemCount {
                 // Every item sized: lines straight from the buffer (the run keeps it alive).
                 dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
+            } else if !sizes.isDense {
+                // Some items sized: lines straight from the buffer too, default stretches in closed form.
+                sparse = SparseLines(sizes, itemCount: run.itemCount)
             } else {
                 breaker = LineBreaker(RunReader(run), geometry: geometry)
             }
@@ -122,9 +127,10 @@ struct RunLines {
             top = end + geometry.lineSpacingOffset
             return (group, .sized(UnsafeBufferPointer(rebasing: dense!.sizes[line.items])), lineTop, end)
         }
-        if breaker != nil {
+        if sparse != nil || breaker != nil {
             scratch.removeAll(keepingCapacity: true)
-            guard let group = breaker!.next(into: &scratch) else { return nil }
+            let next = sparse != nil ? sparse!.next(in: geometry, into: &scratch, collecting: true) : breaker!.next(into: &scratch)
+            guard let group = next else { return nil }
             if group.isDefaultLines {
                 top += geometry.defaultAdvance * group.lineCount
                 return (group, .defaults(group.itemCount), lineTop, top)
@@ -143,21 +149,31 @@ struct RunLines {
         return (group, .defaults(run.itemCount), lineTop, top)
     }
 
-    /// In a dense run, moves past every line whose far edge is below `key`,
-    /// so that the next step yields the first line reaching it; elsewhere the
-    /// cursor stays (a caller steps over those lines itself: yielding them
+    /// In a dense or sparse run, moves past every line (or group of lines of
+    /// default items) whose far edge is below `key`, so that the next step
+    /// yields the first line reaching it, or the group holding it; elsewhere
+    /// the cursor stays (a caller steps over those lines itself: yielding them
     /// from the breaker costs what skipping them would).
     @inline(never)
     mutating func skip(toLineReaching key: Offset, in geometry: LineGeometry) {
-        skipDense(in: geometry) { _, end in end < key }
+        if sparse != nil {
+            skipSparse(in: geometry) { _, end in end < key }
+        } else {
+            skipDense(in: geometry) { _, end in end < key }
+        }
     }
 
-    /// In a dense run, moves past every line that ends before item `item`
-    /// (counted from the run's first), so that the next step yields the line
-    /// holding it; elsewhere the cursor stays, as for ``skip(toLineReaching:in:)``.
+    /// In a dense or sparse run, moves past every line (or group of lines of
+    /// default items) that ends before item `item` (counted from the run's
+    /// first), so that the next step yields the line or group holding it;
+    /// elsewhere the cursor stays, as for ``skip(toLineReaching:in:)``.
     @inline(never)
     mutating func skip(toLineHolding item: Int, in geometry: LineGeometry) {
-        skipDense(in: geometry) { last, _ in last <= item }
+        if sparse != nil {
+            skipSparse(in: geometry) { last, _ in last <= item }
+        } else {
+            skipDense(in: geometry) { last, _ in last <= item }
+        }
     }
 
     /// Moves past the lines of a dense run while `passes` (given a line's end
@@ -173,6 +189,31 @@ struct RunLines {
             top = end + geometry.lineSpacingOffset
         }
         dense = lines
+    }
+
+    /// Moves past the line groups of a sparse run while `passes` (given a
+    /// group's end item and its last line's far edge) says so. The tops are
+    /// summed exactly as stepping the groups sums them.
+    @inline(__always)
+    private mutating func skipSparse(in geometry: LineGeometry, while passes: (_ endItem: Int, _ end: Offset) -> Bool) {
+        guard var lines = sparse else { return }
+        while true {
+            var ahead = lines
+            guard let group = ahead.next(in: geometry) else { break }
+            let end: Offset
+            let after: Offset
+            if group.isDefaultLines {
+                after = top + geometry.defaultAdvance * group.lineCount
+                end = top + geometry.defaultAdvance * (group.lineCount - 1) + Offset(group.thickness)
+            } else {
+                end = top + Offset(group.thickness)
+                after = end + geometry.lineSpacingOffset
+            }
+            guard passes(group.end, end) else { break }
+            lines = ahead
+            top = after
+        }
+        sparse = lines
     }
 }
 
@@ -216,6 +257,7 @@ extension SectionContext {
         _ body: (LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         var lines = RunLines(run, geometry: geometry, top: top)
+        if run.sizes?.isDense == false { lines.skip(toLineReaching: key, in: geometry) }
         var scratch: [ItemSegment] = []
         while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {

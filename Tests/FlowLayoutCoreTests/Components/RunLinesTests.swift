@@ -5,9 +5,9 @@ import Testing
 @testable import FlowLayoutCore
 
 /// `RunLines` alone: the cursor over one run's lines, stepped from the run's
-/// first line or, in a dense run, started partway (skipping to the line
-/// holding an item or to the first line reaching an offset), against the
-/// plain model's lines of the run and their tops. Runs are dense, sparse or of default items only, as
+/// first line or, in a dense or sparse run, started partway (skipping to the
+/// line, or group of default lines, holding an item or reaching an offset),
+/// against the plain model's lines of the run and their tops. Runs are dense, sparse or of default items only, as
 /// `RunBuilder` packs random items. Whole-number sizes: the lines do not
 /// depend on the break rule.
 @Suite("Components: run lines")
@@ -50,6 +50,7 @@ struct RunLinesTests {
     func againstModel() {
         var random = SeededRandom(seed: 1877)
         var denseRuns = 0
+        var sparseRuns = 0
         for _ in 0..<(300 * LongRuns.factor) {
             let geometry = ComponentModel.randomGeometry(&random)
             // Every item sized a third of the time: dense runs.
@@ -61,7 +62,9 @@ struct RunLinesTests {
             let base = Offset(Double(random.int(0...1_000)))
 
             let isDense = run.sizes?.isDense == true && run.sizedCount == run.itemCount
+            let isSparse = run.sizes?.isDense == false
             if isDense { denseRuns += 1 }
+            if isSparse { sparseRuns += 1 }
 
             // 1. Every step from the first line: the model's lines, with their items.
             var cursor = RunLines(run, geometry: geometry, top: base)
@@ -81,14 +84,14 @@ struct RunLinesTests {
             #expect(stepped == ComponentModel.items(of: run))
             #expect(cursor.top - base == run.advance)
 
-            // 2. Skipping to the line holding an item: in a dense run the next
-            // step is that line, at its top, with its items; elsewhere the
-            // cursor has not moved.
+            // 2. Skipping to the line holding an item: in a dense or sparse run
+            // the next step is the line (or group) holding it, at its top, with
+            // its items; elsewhere the cursor has not moved.
             let item = random.int(0..<run.itemCount)
             cursor = RunLines(run, geometry: geometry, top: base)
             cursor.skip(toLineHolding: item, in: geometry)
             if let (group, lineItems, top, _) = cursor.next(into: &scratch, in: geometry) {
-                if isDense {
+                if isDense || isSparse {
                     #expect(group.start <= item && item < group.end)
                 } else {
                     #expect(group.start == 0)
@@ -106,13 +109,22 @@ struct RunLinesTests {
             }
 
             // 3. Skipping to the first line reaching an offset: in a dense run
-            // the next step is that line (or nothing when none reaches it).
+            // the next step is that line, in a sparse one the line or group
+            // holding it (or nothing when none reaches it).
             let key = base + Offset(Double(random.int(-20...(Int(run.advance.double) + 20))))
             cursor = RunLines(run, geometry: geometry, top: base)
             cursor.skip(toLineReaching: key, in: geometry)
             let reaching = cursor.next(into: &scratch, in: geometry)
             let first = model.firstIndex { base + $0.top + Offset($0.line.thickness) >= key }
-            if !isDense {
+            if isSparse {
+                if let first, let (group, _, top, _) = reaching, let start = Self.lineIndex(startingAt: group.start, model) {
+                    // The group holds the first line reaching the key; every line before it ends short of the key.
+                    #expect(start <= first && first < start + group.lineCount)
+                    Self.expectGroup(group, top: top - base, from: start, model: model, geometry: geometry)
+                } else {
+                    #expect(first == nil && reaching == nil)
+                }
+            } else if !isDense {
                 #expect(reaching?.group.start == 0)
             } else if let first {
                 if let (group, _, top, _) = reaching {
@@ -126,6 +138,7 @@ struct RunLinesTests {
             }
         }
         #expect(denseRuns >= 50)
+        #expect(sparseRuns >= 50)
     }
 
     @Test("a run of default items: one group, indexed by the caller; skipping leaves it whole")
