@@ -63,26 +63,41 @@ struct RunBuilder {
     /// open run unless that would make the run too large, and then starts one.
     mutating func appendVerbatim(_ run: Run, items range: Range<Int>, lines: Int, advance: Offset) {
         guard !range.isEmpty else { return }
+        var first = 0
+        var last = 0
         var sized = 0
-        if let sizes = run.sizes {
-            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
-            let last = sizes.firstEntry(atOrAfter: range.upperBound)
-            sized = sizes.isDense ? (first..<last).filter { !sizes.size(at: $0).isUnsized }.count : last - first
+        let sizes = run.sizes
+        if let sizes {
+            first = sizes.firstEntry(atOrAfter: range.lowerBound)
+            last = sizes.firstEntry(atOrAfter: range.upperBound)
+            if sizes.isDense {
+                for entry in first..<last where !sizes.size(at: entry).isUnsized { sized += 1 }
+            } else {
+                sized = last - first
+            }
         }
         if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
-        // Copy the explicit sizes straight from the run's buffer.
-        if let sizes = run.sizes {
-            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
-            let last = sizes.firstEntry(atOrAfter: range.upperBound)
+        // Copy the explicit sizes straight from the run's buffer, all at once
+        // when every entry of the stretch has one, and sum them in one pass.
+        if let sizes, sized > 0 {
             let base = openItems - range.lowerBound
-            for entry in first..<last {
-                let size = sizes.size(at: entry)
-                if size.isUnsized { continue }
-                openSizes.append(size)
-                openOffsets.append(base + sizes.offset(at: entry))
-                sums.add(size)
+            let stretch = UnsafeBufferPointer(start: sizes.sizes + first, count: last - first)
+            if sized == stretch.count {
+                openSizes.append(contentsOf: stretch)
+                if sizes.isDense {
+                    openOffsets.append(contentsOf: (base + first)..<(base + last))
+                } else {
+                    for entry in first..<last { openOffsets.append(base + sizes.offset(at: entry)) }
+                }
+            } else {
+                // A dense stretch with items of no size of their own.
+                for entry in first..<last where !sizes.size(at: entry).isUnsized {
+                    openSizes.append(sizes.size(at: entry))
+                    openOffsets.append(base + entry)
+                }
             }
+            sums.add(SizeSums(stretch))
         }
         openItems += range.count
         itemCount += range.count
@@ -139,9 +154,16 @@ struct RunBuilder {
                     offsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
                 }
             } else {
-                var dense = [Size](repeating: .unsized, count: openItems)
-                for (size, offset) in zip(openSizes, openOffsets) { dense[offset] = size }
-                buffer = dense.withUnsafeBufferPointer { SizeBuffer.dense($0) }
+                // Written straight into the storage: no array in between.
+                let storage = SizeStorage.shared(openItems) { elements in
+                    if openSizes.count == openItems {
+                        openSizes.withUnsafeBufferPointer { elements.initialize(from: $0.baseAddress!, count: openItems) }
+                    } else {
+                        elements.initialize(repeating: .unsized, count: openItems)
+                        for (size, offset) in zip(openSizes, openOffsets) { elements[offset] = size }
+                    }
+                }
+                buffer = SizeBuffer(storage, start: 0, count: openItems)
             }
         }
         runs.append(
