@@ -27,8 +27,16 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
+    /// The sums of the explicit sizes of the runs closed so far: each run's
+    /// are summed in one pass when it closes, not size by size as they come.
+    private var closedSums = SizeSums()
+
     /// The sums of the explicit sizes packed so far.
-    private(set) var sums = SizeSums()
+    var sums: SizeSums {
+        var sums = closedSums
+        if !openSizes.isEmpty { sums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) }) }
+        return sums
+    }
 
     /// A builder of aligned runs (laid out) or unaligned ones (pending).
     init(aligned: Bool, lineSpacing: Double) {
@@ -79,7 +87,7 @@ struct RunBuilder {
         if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
         // Copy the explicit sizes straight from the run's buffer, all at once
-        // when every entry of the stretch has one, and sum them in one pass.
+        // when every entry of the stretch has one.
         if let sizes, sized > 0 {
             let base = openItems - range.lowerBound
             let stretch = UnsafeBufferPointer(start: sizes.sizes + first, count: last - first)
@@ -97,7 +105,6 @@ struct RunBuilder {
                     openOffsets.append(base + entry)
                 }
             }
-            sums.add(SizeSums(stretch))
         }
         openItems += range.count
         itemCount += range.count
@@ -129,7 +136,6 @@ struct RunBuilder {
         case .sized(let size):
             openSizes.append(size)
             openOffsets.append(openItems)
-            sums.add(size)
             openItems += 1
             itemCount += 1
         }
@@ -147,6 +153,7 @@ struct RunBuilder {
         guard openItems > 0 else { return }
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
+            closedSums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) })
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
                 let offsets = openOffsets.map { UInt16($0) }
