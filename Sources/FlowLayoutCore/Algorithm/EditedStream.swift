@@ -36,8 +36,8 @@ struct RunBoundary: Hashable, Sendable {
 /// A class: the window that re-breaks reads its boundaries while the line
 /// breaker reads its items, and neither copies it.
 final class EditedStream: ItemSource {
-    /// The runs before the edits.
-    let runs: BTree<Run>
+    /// The runs before the edits (let go by ``releaseRuns()``).
+    private(set) var runs: BTree<Run>
     /// The edits, sorted, not overlapping, in the runs' numbering.
     let edits: [ItemEdit]
     /// Boundaries met so far, in order.
@@ -50,6 +50,10 @@ final class EditedStream: ItemSource {
     private var newItem: Int
     private var nextEdit = 0
     private var replacement: ArraySlice<ItemSegment> = []
+
+    /// Lets go of the old runs once nothing more is read, so that the tree
+    /// they share can be edited in place.
+    func releaseRuns() { runs = BTree() }
 
     /// A stream of the items from item `offset` of run `run` (the item numbered
     /// `firstItem`) to the end, with `edits` applied. The first edit must not

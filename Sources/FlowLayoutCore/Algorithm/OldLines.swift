@@ -5,7 +5,7 @@
 ///
 /// Each run is broken on its own: a run ends where a line ends.
 struct OldLines {
-    let runs: BTree<Run>
+    private(set) var runs: BTree<Run>
     let geometry: LineGeometry
     /// The run being read, and its first item.
     private(set) var run: Int
@@ -47,6 +47,9 @@ struct OldLines {
 
     /// The current run.
     var currentRun: Run { runs[run] }
+
+    /// Lets go of the old runs once nothing more is read.
+    mutating func releaseRuns() { runs = BTree() }
 
     /// Moves to the last line start at or before `item` (within the current run).
     mutating func advance(toLineAtOrBefore item: Int) {

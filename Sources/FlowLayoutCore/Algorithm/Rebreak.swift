@@ -105,7 +105,7 @@ struct Rebreak {
     struct Window {
         let isAligned: Bool
         /// The runs before this window's changes (a copy, so the splice can write).
-        let oldRuns: BTree<Run>
+        private(set) var oldRuns: BTree<Run>
         let startRun: Int
         /// The first old run the splice replaces: `startRun`, or the run before
         /// it when that one is underfull and joins the window.
@@ -274,6 +274,11 @@ struct Rebreak {
                 left -= 1
                 return true
             }
+            // Nothing old is read from here on: the window lets go of the old
+            // tree, so that, unless someone else keeps it, it is edited in place.
+            oldRuns = BTree()
+            oldLines.releaseRuns()
+            stream.releaseRuns()
             runs.replaceSubrange(replaced, with: new)
             return outcome
         }

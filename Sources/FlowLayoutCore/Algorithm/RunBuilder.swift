@@ -27,8 +27,16 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
+    /// The sums of the explicit sizes of the runs closed so far: each run's
+    /// are summed in one pass when it closes, not size by size as they come.
+    private var closedSums = SizeSums()
+
     /// The sums of the explicit sizes packed so far.
-    private(set) var sums = SizeSums()
+    var sums: SizeSums {
+        var sums = closedSums
+        if !openSizes.isEmpty { sums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) }) }
+        return sums
+    }
 
     /// A builder of aligned runs (laid out) or unaligned ones (pending).
     init(aligned: Bool, lineSpacing: Double) {
@@ -63,25 +71,39 @@ struct RunBuilder {
     /// open run unless that would make the run too large, and then starts one.
     mutating func appendVerbatim(_ run: Run, items range: Range<Int>, lines: Int, advance: Offset) {
         guard !range.isEmpty else { return }
+        var first = 0
+        var last = 0
         var sized = 0
-        if let sizes = run.sizes {
-            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
-            let last = sizes.firstEntry(atOrAfter: range.upperBound)
-            sized = sizes.isDense ? (first..<last).filter { !sizes.size(at: $0).isUnsized }.count : last - first
+        let sizes = run.sizes
+        if let sizes {
+            first = sizes.firstEntry(atOrAfter: range.lowerBound)
+            last = sizes.firstEntry(atOrAfter: range.upperBound)
+            if sizes.isDense {
+                for entry in first..<last where !sizes.size(at: entry).isUnsized { sized += 1 }
+            } else {
+                sized = last - first
+            }
         }
         if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
-        // Copy the explicit sizes straight from the run's buffer.
-        if let sizes = run.sizes {
-            let first = sizes.firstEntry(atOrAfter: range.lowerBound)
-            let last = sizes.firstEntry(atOrAfter: range.upperBound)
+        // Copy the explicit sizes straight from the run's buffer, all at once
+        // when every entry of the stretch has one.
+        if let sizes, sized > 0 {
             let base = openItems - range.lowerBound
-            for entry in first..<last {
-                let size = sizes.size(at: entry)
-                if size.isUnsized { continue }
-                openSizes.append(size)
-                openOffsets.append(base + sizes.offset(at: entry))
-                sums.add(size)
+            let stretch = UnsafeBufferPointer(start: sizes.sizes + first, count: last - first)
+            if sized == stretch.count {
+                openSizes.append(contentsOf: stretch)
+                if sizes.isDense {
+                    openOffsets.append(contentsOf: (base + first)..<(base + last))
+                } else {
+                    for entry in first..<last { openOffsets.append(base + sizes.offset(at: entry)) }
+                }
+            } else {
+                // A dense stretch with items of no size of their own.
+                for entry in first..<last where !sizes.size(at: entry).isUnsized {
+                    openSizes.append(sizes.size(at: entry))
+                    openOffsets.append(base + entry)
+                }
             }
         }
         openItems += range.count
@@ -114,7 +136,6 @@ struct RunBuilder {
         case .sized(let size):
             openSizes.append(size)
             openOffsets.append(openItems)
-            sums.add(size)
             openItems += 1
             itemCount += 1
         }
@@ -132,6 +153,7 @@ struct RunBuilder {
         guard openItems > 0 else { return }
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
+            closedSums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) })
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
                 let offsets = openOffsets.map { UInt16($0) }
@@ -139,9 +161,16 @@ struct RunBuilder {
                     offsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
                 }
             } else {
-                var dense = [Size](repeating: .unsized, count: openItems)
-                for (size, offset) in zip(openSizes, openOffsets) { dense[offset] = size }
-                buffer = dense.withUnsafeBufferPointer { SizeBuffer.dense($0) }
+                // Written straight into the storage: no array in between.
+                let storage = SizeStorage.shared(openItems) { elements in
+                    if openSizes.count == openItems {
+                        openSizes.withUnsafeBufferPointer { elements.initialize(from: $0.baseAddress!, count: openItems) }
+                    } else {
+                        elements.initialize(repeating: .unsized, count: openItems)
+                        for (size, offset) in zip(openSizes, openOffsets) { elements[offset] = size }
+                    }
+                }
+                buffer = SizeBuffer(storage, start: 0, count: openItems)
             }
         }
         runs.append(

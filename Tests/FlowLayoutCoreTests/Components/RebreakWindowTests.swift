@@ -99,4 +99,34 @@ struct RebreakWindowTests {
             #expect(ComponentModel.lines(ofRuns: runs, geometry: geometry).joined().map(\.items) == lines.map(\.items))
         }
     }
+
+    @Test("the splice edits a tree no one else keeps in place, and leaves a kept copy as it was")
+    func inPlace() throws {
+        var random = SeededRandom(seed: 1854)
+        let geometry = ComponentModel.geometry()
+        let rebreak = Rebreak(geometry: geometry, isAligned: true)
+        let items: [Size?] = (0..<3_000).map { _ in Size(width: Double(random.int(1...200)), height: Double(random.int(1...120))) }
+        var runs = ComponentModel.laidOut(items, geometry: geometry)
+        #expect(runs.root?.isLeaf == false, "a tree of several leaves")
+        for round in 0..<20 {
+            let item = random.int(0..<items.count)
+            let edit = ItemEdit(range: item..<(item + 1), replacement: [.sized(Size(width: Double(random.int(1...200)), height: 9))])
+            // Its identity only: a reference kept here would share the node.
+            // (A copy is made while the old node lives, so its address differs.)
+            let root = ObjectIdentifier(try #require(runs.root))
+            if round.isMultiple(of: 2) {
+                // Alone: the window lets go of its copies before the splice, so
+                // the nodes are written where they are, not copied.
+                _ = rebreak.apply([edit], to: &runs)
+                #expect(runs.root.map(ObjectIdentifier.init) == root)
+            } else {
+                let kept = runs
+                let before = kept.elements.map(\.summary)
+                _ = rebreak.apply([edit], to: &runs)
+                #expect(runs.root.map(ObjectIdentifier.init) != root)
+                #expect(kept.root.map(ObjectIdentifier.init) == root && kept.elements.map(\.summary) == before)
+            }
+            runs.checkStructure()
+        }
+    }
 }

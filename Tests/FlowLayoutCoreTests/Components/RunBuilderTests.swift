@@ -99,7 +99,14 @@ struct RunBuilderTests {
         var random = SeededRandom(seed: 1843)
         for _ in 0..<(200 * LongRuns.factor) {
             let geometry = ComponentModel.randomGeometry(&random)
-            let items = ComponentModel.randomItems(&random, count: random.int(1...200), defaults: 0.7)
+            // Mostly default items (sparse buffers), or mostly sized ones (dense
+            // buffers, some with holes: their stretches are copied entry by entry).
+            let items: [Size?] =
+                random.chance(0.5)
+                ? ComponentModel.randomItems(&random, count: random.int(1...200), defaults: 0.7)
+                : (0..<random.int(1...200)).map { _ in
+                    random.chance(0.03) ? nil : Size(width: Double(random.int(1...200)), height: Double(random.int(1...120)))
+                }
             let old = ComponentModel.laidOut(items, geometry: geometry)
             var builder = RunBuilder(aligned: true, lineSpacing: geometry.lineSpacing)
             var expected: [Size?] = []
@@ -125,7 +132,10 @@ struct RunBuilderTests {
                 }
                 return true
             }
+            // The sums, summed when runs close, count the open run too.
+            #expect(builder.sums == SizeSums(expected.compactMap { $0 }))
             let runs = builder.finish()
+            #expect(builder.sums == SizeSums(expected.compactMap { $0 }))
             #expect(Self.checkStorage(runs) == expected)
             #expect(runs.reduce(0) { $0 + $1.lineCount } == lines)
             #expect(runs.reduce(Offset.zero) { $0 + $1.advance } == advance)
