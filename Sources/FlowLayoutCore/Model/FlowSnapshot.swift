@@ -68,14 +68,16 @@ public struct FlowSnapshot: Hashable, Sendable {
             self.footerReferenceSize = footerReferenceSize
         }
 
+        /// Whether the section gives any of the five overrides.
+        var givesOverrides: Bool {
+            sectionInset != nil || minimumLineSpacing != nil || minimumInteritemSpacing != nil
+                || headerReferenceSize != nil || footerReferenceSize != nil
+        }
+
         /// The overrides the snapshot gives, over `current` (a surviving
         /// section's; `nil` for a new one).
         func overrides(over current: MetricOverrides?) -> MetricOverrides? {
-            if sectionInset == nil && minimumLineSpacing == nil && minimumInteritemSpacing == nil
-                && headerReferenceSize == nil && footerReferenceSize == nil
-            {
-                return current == MetricOverrides() ? nil : current
-            }
+            if !givesOverrides { return current == MetricOverrides() ? nil : current }
             var result = current ?? MetricOverrides()
             if let sectionInset { result.sectionInset = sectionInset }
             if let minimumLineSpacing { result.minimumLineSpacing = minimumLineSpacing }

@@ -254,11 +254,20 @@ extension FlowLayoutState {
         if !sameSections {
             for (p, identifier) in oldIDs.enumerated() { oldIndexOf[identifier] = p }
         }
+        // A survivor's overrides are read from its record only when the
+        // snapshot gives some, or when a stored entry is an empty set (which
+        // `overrides(over:)` turns into none: a change, so the section comes
+        // whole). Otherwise it keeps what it has and does not come whole,
+        // and its overrides are not needed: no pass over a thousand records.
+        let readsOverrides =
+            newSections.contains { $0.givesOverrides } || metrics.overrides.contains { $0 == MetricOverrides() }
         var oldMetrics: [Int32] = []
-        oldMetrics.reserveCapacity(oldCount)
-        sections.forEach(from: 0, before: .zero) { record, _ in
-            oldMetrics.append(record.metricsIndex)
-            return true
+        if readsOverrides {
+            oldMetrics.reserveCapacity(oldCount)
+            sections.forEach(from: 0, before: .zero) { record, _ in
+                oldMetrics.append(record.metricsIndex)
+                return true
+            }
         }
         var sourceOf = [Int?](repeating: nil, count: newCount)
         var destinationOf = [Int?](repeating: nil, count: oldCount)
@@ -271,6 +280,10 @@ extension FlowLayoutState {
             }
             sourceOf[q] = p
             destinationOf[p] = q
+            guard readsOverrides else {
+                whole[q] = false
+                continue
+            }
             let current = metrics.overrides[Int(oldMetrics[p])]
             overridesOf[q] = newSections[q].overrides(over: current)
             whole[q] = overridesOf[q] != current
