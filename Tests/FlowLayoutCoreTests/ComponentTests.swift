@@ -84,6 +84,58 @@ struct ComponentTests {
         }
     }
 
+    /// An element whose summary also subtracts (``TreeSummary/difference(_:less:)``),
+    /// as the runs' does: a search that ends in a node's last child then skips
+    /// summing its siblings.
+    struct Subtracted: TreeElement {
+        var value: Int
+        var summary: SubtractedSum { SubtractedSum(count: 1, total: value) }
+    }
+
+    struct SubtractedSum: TreeSummary {
+        var count: Int
+        var total: Int
+        static let zero = SubtractedSum(count: 0, total: 0)
+        static func + (lhs: SubtractedSum, rhs: SubtractedSum) -> SubtractedSum {
+            SubtractedSum(count: lhs.count + rhs.count, total: lhs.total + rhs.total)
+        }
+        static func difference(_ whole: SubtractedSum, less last: SubtractedSum) -> SubtractedSum? {
+            SubtractedSum(count: whole.count - last.count, total: whole.total - last.total)
+        }
+    }
+
+    @Test("BTree: searches through summaries that subtract stop where a scan of the array stops, for every target")
+    func btreeFindWithDifference() {
+        var random = SeededRandom(seed: 47)
+        for round in 0..<(30 * LongRuns.factor) {
+            // Zeros included: zero-size elements at the target count as reaching it.
+            let values = (0..<random.int(1...300)).map { _ in random.int(0...3) }
+            let tree = BTree(values.map { Subtracted(value: $0) }, leafCapacity: 4 + round % 5, innerCapacity: 4 + round % 3)
+            let total = values.reduce(0, +)
+            for target in 0...(total + 1) {
+                for rule in [TreeSearchRule.reaching, .containing] {
+                    var sum = 0
+                    var expected = (position: values.count, before: total)
+                    for (index, value) in values.enumerated() {
+                        if rule == .reaching ? sum + value >= target : sum + value > target {
+                            expected = (index, sum)
+                            break
+                        }
+                        sum += value
+                    }
+                    let found = tree.find(target, in: { $0.total }, rule: rule)
+                    #expect(found.position == expected.position, "\(rule) \(target)")
+                    #expect(found.before == SubtractedSum(count: expected.position, total: expected.before), "\(rule) \(target)")
+                    #expect(found.element?.value == (expected.position < values.count ? values[expected.position] : nil))
+                }
+            }
+            for position in 0..<values.count {
+                let found = tree.find(position, in: { $0.count }, rule: .containing)
+                #expect(found.position == position && found.before.total == values[..<position].reduce(0, +))
+            }
+        }
+    }
+
     @Test("BTree: a copy is untouched by writes to the original")
     func btreeCopyOnWrite() {
         var tree = BTree((0..<1_000).map { Counted(value: $0 % 7) }, leafCapacity: 8, innerCapacity: 4)

@@ -34,22 +34,23 @@ struct RunBoundary: Hashable, Sendable {
 /// already laid out and re-breaking can stop.
 ///
 /// A class: the window that re-breaks reads its boundaries while the line
-/// breaker reads its items, and neither copies it.
+/// breaker reads its items, and neither copies it. Its state skips dynamic
+/// exclusivity checks, as ``BTree``'s nodes do: each access is a short one.
 final class EditedStream: ItemSource {
     /// The runs before the edits (let go by ``releaseRuns()``).
     private(set) var runs: BTree<Run>
     /// The edits, sorted, not overlapping, in the runs' numbering.
     let edits: [ItemEdit]
     /// Boundaries met so far, in order.
-    private(set) var boundaries: [RunBoundary] = []
+    @exclusivity(unchecked) private(set) var boundaries: [RunBoundary] = []
 
-    private var nextRun: Int
-    private var reader: RunReader?
-    private var oldSegment: ItemSegment?
-    private var oldItem: Int
-    private var newItem: Int
-    private var nextEdit = 0
-    private var replacement: ArraySlice<ItemSegment> = []
+    @exclusivity(unchecked) private var nextRun: Int
+    @exclusivity(unchecked) private var reader: RunReader?
+    @exclusivity(unchecked) private var oldSegment: ItemSegment?
+    @exclusivity(unchecked) private var oldItem: Int
+    @exclusivity(unchecked) private var newItem: Int
+    @exclusivity(unchecked) private var nextEdit = 0
+    @exclusivity(unchecked) private var replacement: ArraySlice<ItemSegment> = []
 
     /// Lets go of the old runs once nothing more is read, so that the tree
     /// they share can be edited in place.

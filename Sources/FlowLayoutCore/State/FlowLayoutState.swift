@@ -111,6 +111,7 @@ public struct FlowLayoutState: Sendable {
         }
         self.sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
         try enforceContentLimit(path: "sections", indexSections: true)
+        withExtendedLifetime(genericTypesInstantiated) {}
         checkInvariants()
     }
 
@@ -154,3 +155,11 @@ struct MeasuredTotals: Hashable, Sendable {
     /// The count at which the estimate is refreshed next.
     var nextRefresh = 1
 }
+
+/// The runtime metadata of the generic types line finding uses, built once in
+/// the process when the first layout is created: built on first use instead,
+/// the Swift runtime's conformance lookups (about 240K instructions, 35–50 µs)
+/// landed on whichever later call first destroyed a `LineBreaker<RunReader>?`:
+/// in the huge-section bench, the first timed size report that kept an anchor
+/// (`flow-demo bench --scenario huge-section`, its p99).
+private let genericTypesInstantiated = ObjectIdentifier(Optional<LineBreaker<RunReader>>.self)

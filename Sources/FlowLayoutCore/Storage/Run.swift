@@ -113,6 +113,16 @@ struct RunSummary: TreeSummary {
             items: lhs.items + rhs.items, lines: lhs.lines + rhs.lines, advance: lhs.advance + rhs.advance,
             sized: lhs.sized + rhs.sized)
     }
+
+    /// Exact unless `whole`'s advance saturated (every part of an unsaturated
+    /// sum is below it, so the subtraction undoes the addition exactly).
+    @inline(__always)
+    static func difference(_ whole: RunSummary, less last: RunSummary) -> RunSummary? {
+        guard whole.advance < Offset.limit else { return nil }
+        return RunSummary(
+            items: whole.items - last.items, lines: whole.lines - last.lines, advance: whole.advance - last.advance,
+            sized: whole.sized - last.sized)
+    }
 }
 
 /// A piece of an item sequence, as line breaking reads it.

@@ -96,13 +96,14 @@ struct SectionSummary: TreeSummary {
 /// go as its runs are built. From then on the items live in runs.
 final class ItemStore: @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
-    // write first copies a store that is not uniquely referenced.
+    // write first copies a store that is not uniquely referenced. Its
+    // properties skip dynamic exclusivity checks, as ``BTree``'s nodes do.
     /// The runs, in item order (empty while ``givenSizes`` holds the items).
-    var runs: BTree<Run>
+    @exclusivity(unchecked) var runs: BTree<Run>
     /// The sizes the host gave, one per item, until the section is laid out or edited.
-    var givenSizes: GivenSizes?
+    @exclusivity(unchecked) var givenSizes: GivenSizes?
     /// The sums of the explicit sizes, kept up to date by every change.
-    var sums: SizeSums
+    @exclusivity(unchecked) var sums: SizeSums
 
     /// A store of runs whose explicit sizes sum to `sums`.
     init(runs: BTree<Run>, sums: SizeSums) {
