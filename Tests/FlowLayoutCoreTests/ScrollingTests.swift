@@ -205,4 +205,86 @@ struct ScrollingTests {
             try state.targetContentOffset(forProposedContentOffset: .zero, velocity: Point(x: .infinity, y: 0))
         }
     }
+
+    /// Rounding moves each origin on its own and keeps extents (8.3), so an
+    /// item of an earlier line can present its centre past a later line's.
+    /// Found by the fuzzer (`Fuzz/corpus/regression-item-center-zero-extent-lines.bin`):
+    /// the engine looked only at the line at the viewport's centre and its two
+    /// neighbours, and rested a quarter point short.
+    @Test("8.5 itemCenter: an earlier line's item may present its centre past a later line's", arguments: ScrollDirection.allCases)
+    func itemCenterPresentedOutOfOrder(direction: ScrollDirection) throws {
+        // One item per line, from 20 (the inset): item 0 spans 20 ..< 20.75;
+        // item 1 20.75 ..< 21.25, presented at 21 (round half away), centre
+        // 21.25; items 2 to 4 are empty at 21.25, presented at 21, centre 21.
+        // Viewport extent 10: candidates 15.375 (item 0), 16.25 (item 1), 16
+        // (items 2 to 4); content 20 + 1.25 + 100, so offsets clamp to 111.25.
+        let heights = [0.75, 0.5, 0, 0, 0]
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 1), minimumLineSpacing: 0)
+        var section = FlowSection(
+            itemSizes: heights.map { Size(width: 100, height: $0) }, sectionInset: EdgeInsets(top: 20, left: 0, bottom: 100, right: 0))
+        var viewport = Size(width: 100, height: 10)
+        if direction == .horizontal {
+            configuration = configuration.transposed
+            section = section.transposed
+            viewport = viewport.transposed
+        }
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [section], viewportSize: viewport,
+            options: FlowLayoutOptions(displayScale: 1, snapping: .itemCenter))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            Self.along(
+                try state.targetContentOffset(
+                    forProposedContentOffset: Self.offset(proposed, direction), velocity: Self.offset(velocity, direction)),
+                direction)
+        }
+        // The viewport's centre past every line: the last line and its neighbour
+        // present 16; item 1, three lines back, presents 16.25.
+        #expect(try target(50, -1) == 16.25)
+        #expect(try target(50, 0) == 16.25)
+        #expect(try target(16.1, 1) == 16.25)
+        #expect(try target(16.1, -1) == 16)
+        #expect(try target(16.2, -1) == 16)
+        #expect(try target(15.9, -1) == 15.375)
+    }
+
+    /// A run of lines of no extent at one edge presents every item at the same
+    /// place; the engine passes such a run by one search. Here a million of them
+    /// (a section at itemSize height 0) lie between two items half a point
+    /// high, each side of the run reached from the far side of it.
+    @Test("8.5 itemCenter across a million lines of no extent at one edge", arguments: ScrollDirection.allCases)
+    func itemCenterAcrossZeroExtentRun(direction: ScrollDirection) throws {
+        // From 20 (the inset): section 0's item spans 20 ..< 20.5, presented at
+        // 20, centre 20.25; section 1's million items are empty at 20.5,
+        // presented at 21 (round half away), centre 21; section 2's item spans
+        // 20.5 ..< 21, presented at 21, centre 21.25. Viewport extent 10:
+        // candidates 15.25, 16, 16.25; content 20 + 1 + 100.
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 0), minimumLineSpacing: 0)
+        var sections = [
+            FlowSection(itemSizes: [Size(width: 100, height: 0.5)], sectionInset: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
+            FlowSection(itemCount: 1_000_000, sectionInset: EdgeInsets(all: 0)),
+            FlowSection(itemSizes: [Size(width: 100, height: 0.5)], sectionInset: EdgeInsets(top: 0, left: 0, bottom: 100, right: 0)),
+        ]
+        var viewport = Size(width: 100, height: 10)
+        if direction == .horizontal {
+            configuration = configuration.transposed
+            sections = sections.map(\.transposed)
+            viewport = viewport.transposed
+        }
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: viewport,
+            options: FlowLayoutOptions(displayScale: 1, snapping: .itemCenter))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            Self.along(
+                try state.targetContentOffset(
+                    forProposedContentOffset: Self.offset(proposed, direction), velocity: Self.offset(velocity, direction)),
+                direction)
+        }
+        #expect(try target(50, -1) == 16.25)  // back from past the end
+        #expect(try target(16.1, -1) == 16)
+        #expect(try target(16.1, 1) == 16.25)
+        #expect(try target(15.5, 1) == 16)
+        #expect(try target(-50, 1) == 15.25)  // forward from before the start
+        #expect(try target(15.3, 1) == 16)
+        #expect(try target(15.2, 1) == 15.25)
+    }
 }

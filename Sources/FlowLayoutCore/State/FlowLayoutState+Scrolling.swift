@@ -195,8 +195,7 @@ extension FlowLayoutState {
             return candidates
         }
         let key = Offset(clamping: mirrors ? width - offset - extent : offset)
-        let pixel = options.displayScale > 0 ? 1 / options.displayScale : 0
-        let reach = Offset(clamping: pixel + 8 * Swift.max(abs(offset), width, extent, 1).ulp)
+        let reach = Offset(clamping: presentationReach(around: offset))
         let unit = Offset(high: 0, low: 1)
         var starts: [LineStart] = []
         var probe = key
@@ -278,25 +277,97 @@ extension FlowLayoutState {
         return (before, after)
     }
 
+    /// How far a presented position along the scroll axis may lie from its
+    /// natural one near `offset`: a pixel (rounding moves an origin by half of
+    /// one at most, and a centre with it) and a few ulps (mirroring rounds).
+    /// The one bound both snapping searches widen their natural search by.
+    func presentationReach(around offset: Double) -> Double {
+        let pixel = options.displayScale > 0 ? 1 / options.displayScale : 0
+        let width = contentSize.width
+        let extent = configuration.scrollDirection.cross(viewportSize)
+        return pixel + 8 * Swift.max(abs(offset), width, extent, 1).ulp
+    }
+
     /// The `itemCenter` candidates at or below and at or above `offset`: the
-    /// offsets that centre an item of the lines around the viewport's centre.
+    /// offsets that centre an item, as presented, at the viewport's centre.
+    ///
+    /// Rounding moves each item's origin on its own and keeps its extent, so
+    /// presented centres need not keep the order of natural ones: an item of
+    /// an earlier line may present its centre past a later line's, when the
+    /// lines lie within a pixel (zero-extent lines at one edge, for example;
+    /// the test "8.5 itemCenter: an earlier line's item may present its centre
+    /// past a later line's" pins it). So from the line at the viewport's centre
+    /// the lines are walked both ways, each way until a line's natural span,
+    /// widened by ``presentationReach(around:)``, cannot hold a candidate nearer
+    /// the offset than the best one found on that side; every line after it
+    /// that way lies further still.
+    ///
+    /// - Complexity: O(log S + log R + the lines within a pixel of the two
+    ///   candidates found, and one more each way), a run of lines of no extent
+    ///   at one edge counting as one.
     mutating func itemCenterCandidates(around offset: Double) -> (before: Double?, after: Double?) {
         let presentation = presentation()
         let direction = configuration.scrollDirection
         let extent = direction.cross(viewportSize)
+        let width = contentSize.width
+        let mirrors = mirrorsAlongScrollAxis
         let centre = offset + extent / 2
-        let key = Offset(clamping: mirrorsAlongScrollAxis ? contentSize.width - centre : centre)
+        let key = Offset(clamping: mirrors ? width - centre : centre)
         guard let middle = line(reaching: key) ?? lastLine(before: sections.count) else { return (nil, nil) }
         var before: Double?
         var after: Double?
-        for line in [self.line(before: middle), middle, self.line(after: middle)] {
-            guard let line else { continue }
+        func consider(_ line: LineLocation) {
             forEachItemFrame(of: line) { frame in
                 let span = direction.crossSpan(presentation.present(frame))
                 let candidate = span.min + (span.max - span.min) / 2 - extent / 2
                 if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
                 if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
             }
+        }
+        // The candidates a line may present: its natural span, mirrored, widened.
+        func bounds(_ line: LineLocation) -> (low: Double, high: Double) {
+            let top = line.span.top.double
+            let bottom = top + line.span.thickness
+            let (low, high) = mirrors ? (width - bottom, width - top) : (top, bottom)
+            let reach = presentationReach(around: Swift.max(abs(low), abs(high)))
+            return (low - reach - extent / 2, high + reach - extent / 2)
+        }
+        // The next line to look at, forward or back. Lines of no extent at one
+        // edge present every item at the same place (a zero-extent item's
+        // presented centre is its rounded edge), so after the first of a run of
+        // them the rest are passed by one search, not walked: unmeasured items
+        // at a zero estimate may be millions of such lines.
+        func step(from line: LineLocation, forward: Bool) -> LineLocation? {
+            guard let next = forward ? self.line(after: line) : self.line(before: line) else { return nil }
+            guard line.span.thickness == 0, next.span.thickness == 0, next.span.top == line.span.top else { return next }
+            func precedes(_ a: LineLocation, _ b: LineLocation) -> Bool {
+                (a.section, a.span.firstItem) < (b.section, b.span.firstItem)
+            }
+            if forward {
+                // The first line reaching past the run's edge (none: every line
+                // left is in the run).
+                guard let past = self.line(reaching: line.span.top + Offset(high: 0, low: 1)) else { return nil }
+                return precedes(line, past) ? past : next
+            }
+            // The run's first line, or the line before it that ends at its edge.
+            guard let first = self.line(reaching: line.span.top), precedes(first, line) else { return next }
+            return first.span.thickness > 0 ? first : self.line(before: first)
+        }
+        // 1. The middle line, then the lines whose candidates decrease (earlier
+        // ones; later ones, mirrored), until one cannot exceed `before`.
+        consider(middle)
+        var next = step(from: middle, forward: mirrors)
+        while let line = next {
+            if let before, bounds(line).high <= before { break }
+            consider(line)
+            next = step(from: line, forward: mirrors)
+        }
+        // 2. The lines whose candidates increase, until one cannot go below `after`.
+        next = step(from: middle, forward: !mirrors)
+        while let line = next {
+            if let after, bounds(line).low >= after { break }
+            consider(line)
+            next = step(from: line, forward: !mirrors)
         }
         return (before, after)
     }
