@@ -206,6 +206,32 @@ struct ScrollingTests {
         }
     }
 
+    /// The resting offset along `direction` that a layout of `sections` (items
+    /// 100 wide, `itemHeight` high by default, no line spacing; transposed when
+    /// horizontal) in a 100 × 10 viewport at display scale 1 gives with
+    /// itemCenter snapping, as a function of the proposed offset and velocity.
+    static func itemCenterTargets(
+        itemHeight: Double, sections: [FlowSection], direction: ScrollDirection
+    ) throws -> (_ proposed: Double, _ velocity: Double) throws -> Double {
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: itemHeight), minimumLineSpacing: 0)
+        var sections = sections
+        var viewport = Size(width: 100, height: 10)
+        if direction == .horizontal {
+            configuration = configuration.transposed
+            sections = sections.map(\.transposed)
+            viewport = viewport.transposed
+        }
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: viewport,
+            options: FlowLayoutOptions(displayScale: 1, snapping: .itemCenter))
+        return { proposed, velocity in
+            along(
+                try state.targetContentOffset(
+                    forProposedContentOffset: offset(proposed, direction), velocity: offset(velocity, direction)),
+                direction)
+        }
+    }
+
     /// Rounding moves each origin on its own and keeps extents (8.3), so an
     /// item of an earlier line can present its centre past a later line's.
     /// Found by the fuzzer (`Fuzz/corpus/regression-item-center-zero-extent-lines.bin`):
@@ -219,24 +245,9 @@ struct ScrollingTests {
         // Viewport extent 10: candidates 15.375 (item 0), 16.25 (item 1), 16
         // (items 2 to 4); content 20 + 1.25 + 100, so offsets clamp to 111.25.
         let heights = [0.75, 0.5, 0, 0, 0]
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 1), minimumLineSpacing: 0)
-        var section = FlowSection(
+        let section = FlowSection(
             itemSizes: heights.map { Size(width: 100, height: $0) }, sectionInset: EdgeInsets(top: 20, left: 0, bottom: 100, right: 0))
-        var viewport = Size(width: 100, height: 10)
-        if direction == .horizontal {
-            configuration = configuration.transposed
-            section = section.transposed
-            viewport = viewport.transposed
-        }
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: [section], viewportSize: viewport,
-            options: FlowLayoutOptions(displayScale: 1, snapping: .itemCenter))
-        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
-            Self.along(
-                try state.targetContentOffset(
-                    forProposedContentOffset: Self.offset(proposed, direction), velocity: Self.offset(velocity, direction)),
-                direction)
-        }
+        let target = try Self.itemCenterTargets(itemHeight: 1, sections: [section], direction: direction)
         // The viewport's centre past every line: the last line and its neighbour
         // present 16; item 1, three lines back, presents 16.25.
         #expect(try target(50, -1) == 16.25)
@@ -258,27 +269,12 @@ struct ScrollingTests {
         // presented at 21 (round half away), centre 21; section 2's item spans
         // 20.5 ..< 21, presented at 21, centre 21.25. Viewport extent 10:
         // candidates 15.25, 16, 16.25; content 20 + 1 + 100.
-        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 100, height: 0), minimumLineSpacing: 0)
-        var sections = [
+        let sections = [
             FlowSection(itemSizes: [Size(width: 100, height: 0.5)], sectionInset: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)),
             FlowSection(itemCount: 1_000_000, sectionInset: EdgeInsets(all: 0)),
             FlowSection(itemSizes: [Size(width: 100, height: 0.5)], sectionInset: EdgeInsets(top: 0, left: 0, bottom: 100, right: 0)),
         ]
-        var viewport = Size(width: 100, height: 10)
-        if direction == .horizontal {
-            configuration = configuration.transposed
-            sections = sections.map(\.transposed)
-            viewport = viewport.transposed
-        }
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: sections, viewportSize: viewport,
-            options: FlowLayoutOptions(displayScale: 1, snapping: .itemCenter))
-        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
-            Self.along(
-                try state.targetContentOffset(
-                    forProposedContentOffset: Self.offset(proposed, direction), velocity: Self.offset(velocity, direction)),
-                direction)
-        }
+        let target = try Self.itemCenterTargets(itemHeight: 0, sections: sections, direction: direction)
         #expect(try target(50, -1) == 16.25)  // back from past the end
         #expect(try target(16.1, -1) == 16)
         #expect(try target(16.1, 1) == 16.25)
