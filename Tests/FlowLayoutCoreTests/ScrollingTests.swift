@@ -206,6 +206,37 @@ struct ScrollingTests {
         }
     }
 
+    /// Mirrored lines present their leading edge at their items' largest right
+    /// edge, each origin rounded on its own (8.3), so a line may present past
+    /// the line of no extent just before it. Found by the fuzzer
+    /// (`Fuzz/corpus/regression-line-start-mirrored-out-of-order*.bin`): the
+    /// engine stopped at the first edge beyond a pixel of the proposal and
+    /// rested half a point short.
+    @Test("8.5 lineStart, right to left: a later line may present its leading edge past an earlier one's")
+    func lineStartPresentedOutOfOrder() throws {
+        // Horizontal, inset 50 on the left and 90.25 on the right, items aligned
+        // to their line's top: line 0 holds item 0 (0 wide) at x 50, line 1
+        // items 1 (10 wide) and 2 (1.5 wide) at x 50.125; content 150.375.
+        // Mirrored and rounded: item 0 at 100.375 → 100, right edge 100;
+        // item 1 at 90.25 → 90, right edge 100; item 2 at 98.75 → 99, right
+        // edge 100.5. Viewport extent 10: candidates 90 (line 0) and 90.5 (line 1).
+        let configuration = FlowLayoutConfiguration(
+            scrollDirection: .horizontal, itemSize: Size(width: 1, height: 1), minimumLineSpacing: 0.125,
+            minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 50, bottom: 0, right: 90.25))
+        let section = FlowSection(itemSizes: [Size(width: 0, height: 70), Size(width: 10, height: 40), Size(width: 1.5, height: 40)])
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [section], viewportSize: Size(width: 10, height: 100),
+            options: FlowLayoutOptions(crossAlignment: .top, layoutDirection: .rightToLeft, displayScale: 1, snapping: .lineStart))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
+        }
+        #expect(try target(95, -1) == 90.5)
+        #expect(try target(95, 0) == 90.5)
+        #expect(try target(90.25, 1) == 90.5)
+        #expect(try target(90.25, -1) == 90)
+        #expect(state.contentSize.width == 150.375)
+    }
+
     /// The resting offset along `direction` that a layout of `sections` (items
     /// 100 wide, `itemHeight` high by default, no line spacing; transposed when
     /// horizontal) in a 100 × 10 viewport at display scale 1 gives with

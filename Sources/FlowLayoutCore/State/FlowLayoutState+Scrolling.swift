@@ -154,9 +154,10 @@ extension FlowLayoutState {
     ///
     /// Snapping (and mirroring's rounding) moves a presented candidate up to half
     /// a pixel from its natural edge, so the natural edges nearest the key may
-    /// present on the wrong side of `offset`: every natural edge within a pixel
-    /// of the key is presented, and the first beyond it on each side, and the
-    /// choice is made among presented values.
+    /// present on the wrong side of `offset`, and edges need not present in
+    /// their natural order: every natural edge within a pixel of the key is
+    /// presented, and on each side the first beyond it with every edge within
+    /// two pixels past that one, and the choice is made among presented values.
     mutating func lineStartCandidates(around offset: Double) -> (before: Double?, after: Double?) {
         let presentation = presentation()
         let direction = configuration.scrollDirection
@@ -197,17 +198,23 @@ extension FlowLayoutState {
         let key = Offset(clamping: mirrors ? width - offset - extent : offset)
         let reach = Offset(clamping: presentationReach(around: offset))
         let unit = Offset(high: 0, low: 1)
+        // Each way, past the first edge beyond the reach: that edge presents on
+        // its side of the key, within the reach of where it lies; an edge within
+        // twice the reach past it may present nearer still (a line of no extent
+        // next to one whose item rounds out by half a pixel), one farther cannot.
         var starts: [LineStart] = []
         var probe = key
-        while let start = naturalLineStarts(around: probe).before {
+        var bound: Offset?
+        while let start = naturalLineStarts(around: probe).before, start.edge >= bound ?? start.edge {
             starts.append(start)
-            if start.edge < key - reach { break }
+            if bound == nil, start.edge < key - reach { bound = start.edge - reach - reach }
             probe = start.edge - unit
         }
         probe = key
-        while let start = naturalLineStarts(around: probe).after {
+        bound = nil
+        while let start = naturalLineStarts(around: probe).after, start.edge <= bound ?? start.edge {
             starts.append(start)
-            if start.edge > key + reach { break }
+            if bound == nil, start.edge > key + reach { bound = start.edge + reach + reach }
             probe = start.edge + unit
         }
         var before: Double?
