@@ -237,6 +237,40 @@ struct ScrollingTests {
         #expect(state.contentSize.width == 150.375)
     }
 
+    /// A section's header starts where the lines of no extent ending the section
+    /// before it start; mirrored, it presents its leading edge apart from theirs
+    /// and must be a candidate too. Found by the fuzzer
+    /// (`Fuzz/corpus/regression-line-start-header-after-empty-lines*.bin`): the
+    /// engine looked for a header only in the sections up to the line's, and
+    /// rested on a farther candidate.
+    @Test("8.5 lineStart, right to left: a header at the edge of the line of no extent before it")
+    func lineStartHeaderAtEmptyLineEdge() throws {
+        // Horizontal, headers 12.5 wide, left inset 0.25: section 0's header at
+        // x 0, its item (0 wide) at 12.75; section 1's header at 12.75, its item
+        // (10 wide) at 25.5; content 35.5. Mirrored and rounded: header 0 at 23,
+        // right edge 35.5; item 0 at 22.75 → 23, right edge 23; header 1 at
+        // 10.25 → 10, right edge 22.5; item 1 at 0, right edge 10. Viewport
+        // extent 10: candidates 25.5, 13, 12.5 and 0.
+        let configuration = FlowLayoutConfiguration(
+            scrollDirection: .horizontal, itemSize: Size(width: 1, height: 1), minimumLineSpacing: 0,
+            minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 0.25, bottom: 0, right: 0),
+            headerReferenceSize: Size(width: 12.5, height: 0))
+        let sections = [
+            FlowSection(itemSizes: [Size(width: 0, height: 10)]), FlowSection(itemSizes: [Size(width: 10, height: 10)]),
+        ]
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: Size(width: 10, height: 100),
+            options: FlowLayoutOptions(layoutDirection: .rightToLeft, displayScale: 1, snapping: .lineStart))
+        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
+            try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
+        }
+        #expect(try target(12.8, -1) == 12.5)
+        #expect(try target(12.6, 1) == 13)
+        #expect(try target(5, 1) == 12.5)
+        #expect(try target(12.75, -1) == 12.5)
+        #expect(state.contentSize.width == 35.5)
+    }
+
     /// The resting offset along `direction` that a layout of `sections` (items
     /// 100 wide, `itemHeight` high by default, no line spacing; transposed when
     /// horizontal) in a 100 × 10 viewport at display scale 1 gives with

@@ -241,13 +241,15 @@ extension FlowLayoutState {
     mutating func naturalLineStarts(around key: Offset) -> (before: LineStart?, after: LineStart?) {
         let reaching = line(reaching: key)
         let keySection = Swift.min(sections.find(key, in: { $0.extent }, rule: .reaching).position, sections.count - 1)
-        // At or above: the first line starting there, or a header before it.
+        // At or above: the first line starting there, or a header before it or
+        // at its edge (a later section's, after lines of no extent).
         var next = reaching
         while let line = next, line.span.top < key { next = self.line(after: line) }
         var after = next.map { LineStart(edge: $0.span.top, line: $0, headerSection: nil) }
         if keySection >= 0 {
-            for q in stride(from: keySection, through: next?.section ?? sections.count - 1, by: 1) {
+            for q in keySection..<sections.count {
                 let start = start(ofSection: q)
+                if let line = after, start > line.edge { break }
                 if start >= key, sectionMetrics(sections[q].metricsIndex).headerExtent > 0 {
                     if let line = after, start == line.edge {
                         after?.headerSection = q
