@@ -224,17 +224,12 @@ struct ScrollingTests {
             scrollDirection: .horizontal, itemSize: Size(width: 1, height: 1), minimumLineSpacing: 0.125,
             minimumInteritemSpacing: 0, sectionInset: EdgeInsets(top: 0, left: 50, bottom: 0, right: 90.25))
         let section = FlowSection(itemSizes: [Size(width: 0, height: 70), Size(width: 10, height: 40), Size(width: 1.5, height: 40)])
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: [section], viewportSize: Size(width: 10, height: 100),
-            options: FlowLayoutOptions(crossAlignment: .top, layoutDirection: .rightToLeft, displayScale: 1, snapping: .lineStart))
-        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
-            try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
-        }
+        let (target, contentWidth) = try Self.mirroredLineStartTargets(configuration, [section], crossAlignment: .top)
         #expect(try target(95, -1) == 90.5)
         #expect(try target(95, 0) == 90.5)
         #expect(try target(90.25, 1) == 90.5)
         #expect(try target(90.25, -1) == 90)
-        #expect(state.contentSize.width == 150.375)
+        #expect(contentWidth() == 150.375)
     }
 
     /// A section's header starts where the lines of no extent ending the section
@@ -258,17 +253,31 @@ struct ScrollingTests {
         let sections = [
             FlowSection(itemSizes: [Size(width: 0, height: 10)]), FlowSection(itemSizes: [Size(width: 10, height: 10)]),
         ]
-        var state = try FlowLayoutState(
-            configuration: configuration, sections: sections, viewportSize: Size(width: 10, height: 100),
-            options: FlowLayoutOptions(layoutDirection: .rightToLeft, displayScale: 1, snapping: .lineStart))
-        func target(_ proposed: Double, _ velocity: Double) throws -> Double {
-            try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
-        }
+        let (target, contentWidth) = try Self.mirroredLineStartTargets(configuration, sections, crossAlignment: .center)
         #expect(try target(12.8, -1) == 12.5)
         #expect(try target(12.6, 1) == 13)
         #expect(try target(5, 1) == 12.5)
         #expect(try target(12.75, -1) == 12.5)
-        #expect(state.contentSize.width == 35.5)
+        #expect(contentWidth() == 35.5)
+    }
+
+    /// The resting offset along x that a horizontal layout of `sections`, right
+    /// to left at display scale 1 in a 10 × 100 viewport, gives with lineStart
+    /// snapping, as a function of the proposed offset and velocity; and its
+    /// content width as laid out so far.
+    static func mirroredLineStartTargets(
+        _ configuration: FlowLayoutConfiguration, _ sections: [FlowSection], crossAlignment: CrossAlignment
+    ) throws -> (target: (_ proposed: Double, _ velocity: Double) throws -> Double, contentWidth: () -> Double) {
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: sections, viewportSize: Size(width: 10, height: 100),
+            options: FlowLayoutOptions(crossAlignment: crossAlignment, layoutDirection: .rightToLeft, displayScale: 1, snapping: .lineStart)
+        )
+        return (
+            { proposed, velocity in
+                try state.targetContentOffset(forProposedContentOffset: Point(x: proposed, y: 0), velocity: Point(x: velocity, y: 0)).x
+            },
+            { state.contentSize.width }
+        )
     }
 
     /// The resting offset along `direction` that a layout of `sections` (items
