@@ -4,8 +4,8 @@
 /// The steps:
 /// 1. Check the whole batch and plan it (``plan(_:)``): nothing changes if any
 ///    operation is refused.
-/// 2. Note the elements in view and keep the state as it was (a copy shares all
-///    storage until written, so this costs nothing per section).
+/// 2. Note the elements in view and keep what rebuilds the state as it was
+///    (``PriorState``: the inverse edits of a batch of few items, else a copy).
 /// 3. Apply: sections leave and enter the section tree (O(log S) each); each
 ///    section whose items change is re-broken from its first changed line until
 ///    its lines are back in step (``applyEdits(_:toSection:)``).
@@ -100,14 +100,18 @@ extension FlowLayoutState {
                 anchor: nil, previousAnchorFrame: nil)
             return BatchUpdateResult(update: update, transitions: [])
         }
-        var previous = self
+        // The state as it was, for refusal and for the frames before of
+        // elements not in view before: rebuilt by the inverse edits when the
+        // batch changes few items, so that the edit below finds its tree
+        // unshared and writes it in place (PriorState).
+        var prior = PriorState(before: self, plan: plan, edits: edits, sizing: sizing)
         // 3. Apply.
         apply(plan, edits: edits, sizing: sizing)
         if !isWithinContentLimit {
             do {
                 try enforceContentLimit(path: "")
             } catch {
-                self = previous
+                prior.restore(&self)
                 throw error
             }
         }
@@ -128,7 +132,7 @@ extension FlowLayoutState {
         if adjustment != .zero { inView = nil }  // the rect moved: what is in view is read again
         // 5. Transitions.
         let transitions = transitionsThroughBatch(
-            before: before, plan: plan, previous: &previous, adjustment: adjustment, inView: consume inView)
+            before: before, plan: plan, prior: &prior, adjustment: adjustment, inView: consume inView)
         checkInvariants()
         return BatchUpdateResult(update: update, transitions: transitions)
     }
@@ -188,7 +192,7 @@ extension FlowLayoutState {
 
     /// Step 5: the transitions of every element in view before or after the batch.
     private mutating func transitionsThroughBatch(
-        before: [LayoutAttributes], plan: BatchPlan, previous: inout FlowLayoutState, adjustment: Point,
+        before: [LayoutAttributes], plan: BatchPlan, prior: inout PriorState, adjustment: Point,
         inView: consuming [TransitionEntry]?
     ) -> [ElementTransition] {
         func moved(_ frame: Rect) -> Rect {
@@ -200,7 +204,7 @@ extension FlowLayoutState {
         for var entry in entries {
             if entry.old == nil, let old = oldIdentifier(of: entry.identifier, plan: plan) {
                 entry.old = old
-                entry.before = previous.currentFrame(of: old)
+                entry.before = prior.frame(of: old, rebuiltFrom: self)
             }
             if entry.after == nil && entry.before == nil { continue }
             transitions.append(

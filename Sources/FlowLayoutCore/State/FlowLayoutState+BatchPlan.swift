@@ -512,7 +512,7 @@ extension FlowLayoutState {
 extension [ItemSegment] {
     /// Appends `segment`, adding default items to a last segment of default
     /// items instead of starting a segment of their own.
-    fileprivate mutating func appendMerging(_ segment: ItemSegment) {
+    mutating func appendMerging(_ segment: ItemSegment) {
         if case .defaults(let added) = segment, case .defaults(let count)? = last {
             self[self.count - 1] = .defaults(count + added)
         } else {

@@ -1,0 +1,159 @@
+/// The state before a batch, as the batch needs it once applied: to refuse it
+/// (content past the limit) and to read the frames before of elements that
+/// come into view from outside the rect (`flow-layout.md` 10.5).
+///
+/// A copy of the whole state would do both, and shares every node until
+/// written; but then the batch's edit copies each tree node on its path
+/// instead of writing it in place, and dropping the copy releases them again:
+/// about 8% of the instructions of a one-item batch in a measured million,
+/// and more of its time (allocation). So a batch that changes only items, and
+/// few of them, keeps instead the inverse of its edits: each edit's range after
+/// the batch, with the items it replaced as they were stored. The state before
+/// is rebuilt from the state after only when asked for, which few batches do.
+extension FlowLayoutState {
+    struct PriorState {
+        private enum Storage {
+            /// The state before, whole.
+            case kept(FlowLayoutState)
+            /// What rebuilds it from the state after: the inverse edits by
+            /// section (numbered after the batch, which is the same numbering:
+            /// no section moves), and the fields the batch moves besides items.
+            case inverse(edits: [(section: Int, edits: [ItemEdit])], visibleRect: Rect?, hold: AnchorHold?, counters: LayoutWorkCounters)
+        }
+
+        private var storage: Storage
+
+        /// The most items a batch may replace and still be undone by its
+        /// inverse: reading each one's size before is O(log R), so a larger
+        /// batch is cheaper kept whole.
+        static let inverseItemLimit = 64
+
+        /// Keeps what rebuilds `state`, which `plan` (with the edits by section
+        /// before it and the sizes `sizing` gives) is about to change.
+        init(before state: FlowLayoutState, plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]]) {
+            if let inverse = Self.inverseEdits(of: edits, in: state, plan: plan, sizing: sizing) {
+                storage = .inverse(
+                    edits: inverse, visibleRect: state.visibleRect, hold: state.hold, counters: state.workCounters)
+            } else {
+                storage = .kept(state)
+            }
+        }
+
+        /// Whether the state before is rebuilt from its inverse edits (or was,
+        /// once asked for) rather than kept as a copy from the start.
+        var isInverse: Bool {
+            if case .inverse = storage { true } else { false }
+        }
+
+        /// Puts the state before back into `state`, the state after the batch.
+        /// (A batch undone by its inverse was bounded within the content limit
+        /// beforehand, so refusing one is never this path; were it, the frames
+        /// would still be those before, with pending sections laid out.)
+        func restore(_ state: inout FlowLayoutState) {
+            switch storage {
+            case .kept(let before):
+                state = before
+            case .inverse(let edits, let visibleRect, let hold, let counters):
+                for (section, sectionEdits) in edits { state.applyEdits(sectionEdits, toSection: section) }
+                state.visibleRect = visibleRect
+                state.hold = hold
+                state.workCounters = counters
+            }
+        }
+
+        /// The frame `element` had before the batch, or `nil` if it did not
+        /// exist. The first call rebuilds the state before from `after`, when
+        /// only its inverse was kept.
+        mutating func frame(of element: ElementIdentifier, rebuiltFrom after: FlowLayoutState) -> Rect? {
+            var before: FlowLayoutState
+            switch storage {
+            case .kept(let state):
+                before = state
+            case .inverse:
+                before = after
+                restore(&before)
+            }
+            // The state is taken out while it is read (reading may lay out a
+            // pending section), so that the read does not copy what it writes.
+            storage = .inverse(edits: [], visibleRect: nil, hold: nil, counters: LayoutWorkCounters())
+            let frame = before.currentFrame(of: element)
+            storage = .kept(before)
+            return frame
+        }
+
+        /// The inverse of `edits` (by section before the batch), or `nil` when
+        /// the batch must keep the state whole: it moves, inserts, deletes or
+        /// reloads sections, gives sizes to sections it brings, may refine the
+        /// estimate (which its inverse would not undo), replaces more than
+        /// ``inverseItemLimit`` items, or may take the content past the limit.
+        ///
+        /// The last is decided before the batch, as size reports do
+        /// (``FlowLayoutState/applyReports(_:path:)``): a section's bound after
+        /// its edits is at most its ``SectionLayout/upperBound`` before them
+        /// plus, for each item an edit puts in, its extent across lines and a
+        /// line spacing (``SectionExtents/upperBound(of:)`` is a sum of these).
+        /// Within the limit by that margin, the batch cannot be refused, and
+        /// refusing never has to lay out pending sections and then undo, which
+        /// would leave them laid out.
+        private static func inverseEdits(
+            of edits: [(section: Int, edits: [ItemEdit])], in state: FlowLayoutState, plan: BatchPlan,
+            sizing: [Int: [ItemEdit]]
+        ) -> [(section: Int, edits: [ItemEdit])]? {
+            guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
+                sizing.isEmpty
+            else { return nil }
+            var replaced = 0
+            var sized = 0
+            for (_, sectionEdits) in edits {
+                for edit in sectionEdits {
+                    replaced += edit.range.count
+                    for case .sized in edit.replacement { sized += 1 }
+                }
+            }
+            guard replaced <= inverseItemLimit else { return nil }
+            if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
+                state.sections.summary.measured + sized >= state.measuredTotals.nextRefresh
+            {
+                return nil
+            }
+            var inverse: [(section: Int, edits: [ItemEdit])] = []
+            inverse.reserveCapacity(edits.count)
+            var growth = 0.0
+            let direction = state.configuration.scrollDirection
+            for (section, sectionEdits) in edits where !sectionEdits.isEmpty {
+                let record = state.sections[section]
+                let layout = state.section(of: record)
+                let selector = state.resolved(record.metricsIndex)
+                let spacing = selector.metrics.lineSpacing
+                let defaultCross = Swift.max(selector.geometry.defaultCross, selector.uniformGeometry.defaultCross)
+                growth += layout.possibleGrowth
+                for edit in sectionEdits {
+                    for segment in edit.replacement {
+                        switch segment {
+                        case .defaults(let count): growth += Double(count) * (defaultCross + spacing)
+                        case .sized(let size): growth += direction.cross(size) + spacing
+                        }
+                    }
+                }
+                var shift = 0
+                var undo: [ItemEdit] = []
+                undo.reserveCapacity(sectionEdits.count)
+                for edit in sectionEdits {
+                    var items: [ItemSegment] = []
+                    for item in edit.range {
+                        items.appendMerging(ItemSegment(item: record.explicitSize(ofItem: item)))
+                    }
+                    let start = edit.range.lowerBound + shift
+                    let count = edit.replacement.reduce(0) { $0 + $1.count }
+                    undo.append(ItemEdit(range: start..<(start + count), replacement: items))
+                    shift += count - edit.range.count
+                }
+                inverse.append((plan.newIndex(ofSection: section)!, undo))
+            }
+            guard state.sections.summary.bound.double + growth * (1 + 0x1p-30) <= FlowLayoutLimits.maximumLength else {
+                return nil
+            }
+            return inverse
+        }
+    }
+}
