@@ -64,6 +64,7 @@ struct Offset: Hashable, Comparable, Sendable {
     }
 
     /// The nearest `Double` (ties to even).
+    @inline(__always)
     var double: Double {
         if high >= 0 { return Offset.unsignedDouble(high: UInt64(high), low: low) }
         let negated = Offset.zero - self

@@ -74,7 +74,7 @@ struct DenseLines {
 /// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
 ///
 /// A search that needs one line of a run need not pay for yielding the lines
-/// before it: in a dense run, ``skip(toLineReaching:in:)`` and
+/// before it: in a dense or sparse run, ``skip(toLineReaching:in:)`` and
 /// ``skip(toLineHolding:in:)`` move the cursor to the line a query starts
 /// from, breaking the lines before it but computing only their item ranges
 /// and advances (no items, no groups, no positions converted), so that the
@@ -257,7 +257,9 @@ extension SectionContext {
         _ body: (LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         var lines = RunLines(run, geometry: geometry, top: top)
-        if run.sizes?.isDense == false { lines.skip(toLineReaching: key, in: geometry) }
+        // The lines of a sized run that end before the key are passed over
+        // without yielding their items or converting their tops.
+        if run.sizes != nil { lines.skip(toLineReaching: key, in: geometry) }
         var scratch: [ItemSegment] = []
         while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
