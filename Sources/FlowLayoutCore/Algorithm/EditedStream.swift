@@ -43,6 +43,10 @@ final class EditedStream: ItemSource {
     let edits: [ItemEdit]
     /// Boundaries met so far, in order.
     @exclusivity(unchecked) private(set) var boundaries: [RunBoundary] = []
+    /// The sums of the explicit sizes the edits begun so far replace: entry
+    /// `i` is those of edits 0 through `i` (read ahead of a window's stop too,
+    /// so a window takes the entry of the last edit it read).
+    @exclusivity(unchecked) private(set) var removedThrough: [SizeSums] = []
 
     @exclusivity(unchecked) private var nextRun: Int
     @exclusivity(unchecked) private var reader: RunReader?
@@ -58,8 +62,9 @@ final class EditedStream: ItemSource {
 
     /// A stream of the items from item `offset` of run `run` (the item numbered
     /// `firstItem`) to the end, with `edits` applied. The first edit must not
-    /// start before `firstItem`.
-    init(runs: BTree<Run>, from run: Int, offset: Int = 0, firstItem: Int, edits: [ItemEdit]) {
+    /// start before `firstItem`. `first`, when given, is `runs[run]` as the
+    /// caller found it (not looked up again).
+    init(runs: BTree<Run>, from run: Int, offset: Int = 0, firstItem: Int, edits: [ItemEdit], first: Run? = nil) {
         precondition(edits.allSatisfy { $0.range.lowerBound >= firstItem }, "an edit before the stream's start")
         self.runs = runs
         self.edits = edits
@@ -67,7 +72,7 @@ final class EditedStream: ItemSource {
         oldItem = firstItem
         newItem = firstItem
         if run < runs.count {
-            reader = RunReader(runs[run], from: offset)
+            reader = RunReader(first ?? runs[run], from: offset)
             nextRun = run + 1
         }
     }
@@ -103,7 +108,9 @@ final class EditedStream: ItemSource {
                 return segment
             }
             if nextEdit < edits.count && edits[nextEdit].range.lowerBound == oldItem {
-                skipOld(edits[nextEdit].range.count)
+                var removed = removedThrough.last ?? .zero
+                skipOld(edits[nextEdit].range.count, adding: &removed)
+                removedThrough.append(removed)
                 replacement = edits[nextEdit].replacement[...]
                 nextEdit += 1
                 continue
@@ -145,13 +152,15 @@ final class EditedStream: ItemSource {
         return segment
     }
 
-    /// Skips `count` old items (the ones an edit replaces).
-    private func skipOld(_ count: Int) {
+    /// Skips `count` old items (the ones an edit replaces), adding their
+    /// explicit sizes to `removed`.
+    private func skipOld(_ count: Int, adding removed: inout SizeSums) {
         var left = count
         while left > 0 {
             guard let segment = readOld(atMost: left, isSkipping: true) else {
                 preconditionFailure("an edit past the end of the items")
             }
+            if case .sized(let size) = segment { removed.add(size) }
             left -= segment.count
         }
     }
