@@ -43,10 +43,6 @@ final class EditedStream: ItemSource {
     let edits: [ItemEdit]
     /// Boundaries met so far, in order.
     @exclusivity(unchecked) private(set) var boundaries: [RunBoundary] = []
-    /// The sums of the explicit sizes the edits begun so far replace: entry
-    /// `i` is those of edits 0 through `i` (read ahead of a window's stop too,
-    /// so a window takes the entry of the last edit it read).
-    @exclusivity(unchecked) private(set) var removedThrough: [SizeSums] = []
 
     @exclusivity(unchecked) private var nextRun: Int
     @exclusivity(unchecked) private var reader: RunReader?
@@ -108,9 +104,7 @@ final class EditedStream: ItemSource {
                 return segment
             }
             if nextEdit < edits.count && edits[nextEdit].range.lowerBound == oldItem {
-                var removed = removedThrough.last ?? .zero
-                skipOld(edits[nextEdit].range.count, adding: &removed)
-                removedThrough.append(removed)
+                skipOld(edits[nextEdit].range.count)
                 replacement = edits[nextEdit].replacement[...]
                 nextEdit += 1
                 continue
@@ -152,15 +146,13 @@ final class EditedStream: ItemSource {
         return segment
     }
 
-    /// Skips `count` old items (the ones an edit replaces), adding their
-    /// explicit sizes to `removed`.
-    private func skipOld(_ count: Int, adding removed: inout SizeSums) {
+    /// Skips `count` old items (the ones an edit replaces).
+    private func skipOld(_ count: Int) {
         var left = count
         while left > 0 {
             guard let segment = readOld(atMost: left, isSkipping: true) else {
                 preconditionFailure("an edit past the end of the items")
             }
-            if case .sized(let size) = segment { removed.add(size) }
             left -= segment.count
         }
     }

@@ -29,10 +29,8 @@ struct Rebreak {
         /// Lines whose break the greedy loop computed (lines of default-size items
         /// produced in closed form are not counted).
         var linesBroken = 0
-        /// The sums of the explicit sizes the edits applied replaced, and of
-        /// those they put in their place: the store's sums change by their
-        /// difference. Every other item keeps its size, wherever the window
-        /// re-packs it, so it is not summed on either side.
+        /// The sums of the explicit sizes of the runs replaced, and of those that
+        /// replaced them: the store's sums change by their difference.
         var removed = SizeSums.zero
         var added = SizeSums.zero
     }
@@ -280,16 +278,13 @@ struct Rebreak {
             }
             let replaced = spliceStart..<end
             let new = builder.finish()
-            // The sizes change by the edits read alone (the runs re-packed hold
-            // the same items otherwise): O(edit), not O(window).
-            var outcome = Outcome(linesBroken: linesBroken)
-            let read = editsRead
-            if read > 0 {
-                precondition(stream.removedThrough.count >= read, "an edit read but not begun")
-                outcome.removed = stream.removedThrough[read - 1]
-                for edit in stream.edits.prefix(read) {
-                    for case .sized(let size) in edit.replacement { outcome.added.add(size) }
-                }
+            var outcome = Outcome(linesBroken: linesBroken, added: builder.sums)
+            var left = replaced.count
+            oldRuns.forEach(from: replaced.lowerBound, before: RunSummary.zero) { run, _ in
+                guard left > 0 else { return false }
+                outcome.removed.add(run.sums)
+                left -= 1
+                return true
             }
             // Nothing old is read from here on: the window lets go of the old
             // tree, so that, unless someone else keeps it, it is edited in place.

@@ -27,15 +27,13 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
+    /// The sums of the explicit sizes of the runs closed so far: each run's
+    /// are summed in one pass when it closes, not size by size as they come.
+    private var closedSums = SizeSums()
 
-    /// The sums of the explicit sizes packed so far, summed when asked: no
-    /// caller needs them on a path that packs (a re-break window counts the
-    /// sizes its edits change, not the sizes it re-packs).
-    ///
-    /// - Complexity: O(sizes packed).
+    /// The sums of the explicit sizes packed so far.
     var sums: SizeSums {
-        var sums = SizeSums()
-        for run in runs { sums.add(run.sums) }
+        var sums = closedSums
         if !openSizes.isEmpty { sums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) }) }
         return sums
     }
@@ -155,6 +153,7 @@ struct RunBuilder {
         guard openItems > 0 else { return }
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
+            closedSums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) })
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
                 let offsets = openOffsets.map { UInt16($0) }

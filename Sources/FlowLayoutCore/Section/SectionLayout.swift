@@ -273,8 +273,8 @@ struct SectionLayout {
             }
             let outcome = rebreak.apply(edits, to: &store.runs)
             linesBroken = outcome.linesBroken
-            // Added first, as everywhere (a sum never goes below 0): what the
-            // edits remove was there before them.
+            // Added first: windows may replace runs an earlier window of the same
+            // call built, so what they remove can exceed what was there before.
             store.sums.add(outcome.added)
             store.sums.subtract(outcome.removed)
             // 3.3: a change that makes the sizes equal, or no longer equal, turns
