@@ -58,8 +58,9 @@ final class EditedStream: ItemSource {
 
     /// A stream of the items from item `offset` of run `run` (the item numbered
     /// `firstItem`) to the end, with `edits` applied. The first edit must not
-    /// start before `firstItem`.
-    init(runs: BTree<Run>, from run: Int, offset: Int = 0, firstItem: Int, edits: [ItemEdit]) {
+    /// start before `firstItem`. `first`, when given, is `runs[run]` as the
+    /// caller found it (not looked up again).
+    init(runs: BTree<Run>, from run: Int, offset: Int = 0, firstItem: Int, edits: [ItemEdit], first: Run? = nil) {
         precondition(edits.allSatisfy { $0.range.lowerBound >= firstItem }, "an edit before the stream's start")
         self.runs = runs
         self.edits = edits
@@ -67,7 +68,7 @@ final class EditedStream: ItemSource {
         oldItem = firstItem
         newItem = firstItem
         if run < runs.count {
-            reader = RunReader(runs[run], from: offset)
+            reader = RunReader(first ?? runs[run], from: offset)
             nextRun = run + 1
         }
     }

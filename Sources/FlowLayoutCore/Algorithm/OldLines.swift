@@ -15,7 +15,9 @@ struct OldLines {
     /// The lines and advance of the current run before ``position``.
     private(set) var lines = 0
     private(set) var advance = Offset.zero
-    /// The current run's lines: straight from a sparse buffer, or broken from its items.
+    /// The current run's lines: straight from a dense buffer of sizes only or
+    /// from a sparse buffer, or broken from its items.
+    private var dense: DenseLines?
     private var sparse: SparseLines?
     private var breaker: LineBreaker<RunReader>?
     /// A group of default lines partly read: the lines left of it, and where it ends.
@@ -25,28 +27,41 @@ struct OldLines {
     private var heldLine: LineGroup?
 
     /// Lines from the start of run `run`, whose first item is `firstItem`.
-    init(runs: BTree<Run>, geometry: LineGeometry, from run: Int, firstItem: Int) {
+    /// `first`, when given, is `runs[run]` as the caller found it (not looked up again).
+    init(runs: BTree<Run>, geometry: LineGeometry, from run: Int, firstItem: Int, first: Run? = nil) {
         self.runs = runs
         self.geometry = geometry
         self.run = run
         runStart = firstItem
         position = firstItem
-        startReading(run < runs.count ? runs[run] : Run(itemCount: 0, lineCount: 0, advance: .zero))
+        let current = first ?? (run < runs.count ? runs[run] : Run(itemCount: 0, lineCount: 0, advance: .zero))
+        currentRun = current
+        startReading(current)
     }
 
     /// Reads `run`'s lines from its first item.
+    /// A run whose every item is sized (a measured section's runs) is read
+    /// straight from its buffer, as a query reads it (``RunLines``): the same
+    /// lines as the breaker over its items, without a buffer of segments.
     private mutating func startReading(_ run: Run) {
-        if let sizes = run.sizes, !sizes.isDense {
+        currentRun = run
+        dense = nil
+        sparse = nil
+        breaker = nil
+        if let sizes = run.sizes, sizes.isDense, run.sizedCount == run.itemCount {
+            // The run keeps the buffer alive: `runs` holds it until released,
+            // and nothing is read after that.
+            dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
+        } else if let sizes = run.sizes, !sizes.isDense {
             sparse = SparseLines(sizes, itemCount: run.itemCount)
-            breaker = nil
         } else {
-            sparse = nil
             breaker = LineBreaker(RunReader(run), geometry: geometry)
         }
     }
 
-    /// The current run.
-    var currentRun: Run { runs[run] }
+    /// The current run (kept, so that it is not looked up again, and so that
+    /// its buffer, read in place, stays alive).
+    private(set) var currentRun: Run
 
     /// Lets go of the old runs once nothing more is read.
     mutating func releaseRuns() { runs = BTree() }
@@ -102,6 +117,12 @@ struct OldLines {
         if let held = heldLine {
             heldLine = nil
             return held
+        }
+        if dense != nil {
+            guard let line = dense!.next(in: geometry) else { return nil }
+            return LineGroup(
+                start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
+                isDefaultLines: false)
         }
         if sparse != nil { return sparse!.next(in: geometry) }
         return breaker!.next()

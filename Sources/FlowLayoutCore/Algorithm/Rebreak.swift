@@ -72,10 +72,10 @@ struct Rebreak {
                 ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
             }
             let item = first.range.lowerBound + shift
-            let start = windowStart(before: item, in: runs)
+            let start = windowStartRun(before: item, in: runs)
             var window = Window(
                 rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
-                edits: shifted, stopsAtBoundaries: true)
+                edits: shifted, stopsAtBoundaries: true, first: start.element)
             while window.nextGroup() != nil {}
             let outcome = window.splice(into: &runs)
             total.linesBroken += outcome.linesBroken
@@ -92,10 +92,19 @@ struct Rebreak {
     /// first item: the run holding `item − 1` (the last run for an edit at the
     /// end; the first for an edit at item 0).
     func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int) {
+        let start = windowStartRun(before: item, in: runs)
+        return (start.run, start.firstItem)
+    }
+
+    /// ``windowStart(before:in:)`` with the run found there (`nil` when there
+    /// are no runs): the one search a window needs, so that the window does not
+    /// look the same run up again by position (each such lookup is a descent
+    /// of the tree, a fixed cost of every small edit).
+    func windowStartRun(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, element: Run?) {
         let target = Swift.min(Swift.max(item - 1, 0), runs.summary.items - 1)
-        guard target >= 0 else { return (0, 0) }
+        guard target >= 0 else { return (0, 0, nil) }
         let found = runs.find(target, in: { $0.items }, rule: .containing)
-        return (found.position, found.before.items)
+        return (found.position, found.before.items, found.element)
     }
 
     // MARK: One window
@@ -130,17 +139,19 @@ struct Rebreak {
 
         /// A window from run `startRun` (whose first item is `runStart`), starting
         /// at the line holding item `item` when `aligned` and stopping early when
-        /// `stopsAtBoundaries`.
+        /// `stopsAtBoundaries`. `first`, when given, is `runs[startRun]`, already
+        /// found by the caller's search (it is then not looked up again).
         init(
             rebreak: Rebreak, runs: BTree<Run>, startRun: Int, runStart: Int, item: Int, edits: [ItemEdit],
-            stopsAtBoundaries: Bool
+            stopsAtBoundaries: Bool, first given: Run? = nil
         ) {
+            let startValue = given ?? (startRun < runs.count ? runs[startRun] : nil)
             isAligned = rebreak.isAligned
             oldRuns = runs
             self.startRun = startRun
             self.stopsAtBoundaries = stopsAtBoundaries
             builder = RunBuilder(aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing)
-            oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart)
+            oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart, first: startValue)
             var spliceStart = startRun
             if stopsAtBoundaries, startRun > 0, startRun <= runs.count, Self.isUnderfull(runs[startRun - 1]) {
                 // The run before joins the window whole, so that reports scattered
@@ -151,17 +162,18 @@ struct Rebreak {
             }
             self.spliceStart = spliceStart
             var first = runStart
-            if rebreak.isAligned && stopsAtBoundaries && startRun < runs.count {
+            if rebreak.isAligned && stopsAtBoundaries, let startValue {
                 // Step 1: keep the old lines of the run before the line holding `item`.
                 oldLines.advance(toLineAtOrBefore: item)
                 first = oldLines.position
                 if first > runStart {
                     builder.appendVerbatim(
-                        runs[startRun], items: 0..<(first - runStart), lines: oldLines.lines, advance: oldLines.advance)
+                        startValue, items: 0..<(first - runStart), lines: oldLines.lines, advance: oldLines.advance)
                 }
             }
             firstItem = first
-            stream = EditedStream(runs: runs, from: startRun, offset: first - runStart, firstItem: first, edits: edits)
+            stream = EditedStream(
+                runs: runs, from: startRun, offset: first - runStart, firstItem: first, edits: edits, first: startValue)
             breaker = LineBreaker(stream, geometry: rebreak.geometry)
         }
 

@@ -53,14 +53,24 @@ struct OldLinesTests {
         #expect(walker.advance == ComponentModel.advance(before, geometry: geometry))
     }
 
-    @Test("standing at line starts found from an item, moving forward across runs")
-    func againstModel() {
+    /// With no default items, every run is a dense buffer of sizes only, whose
+    /// lines the walker reads straight from the buffer (not through a breaker).
+    @Test(
+        "standing at line starts found from an item, moving forward across runs",
+        arguments: [0.4, 0.0])
+    func againstModel(defaults: Double) {
         var random = SeededRandom(seed: 1831)
         for _ in 0..<(300 * LongRuns.factor) {
             let geometry = ComponentModel.randomGeometry(&random)
-            let items = ComponentModel.randomItems(&random, count: random.int(1...300))
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300), defaults: defaults)
             let (runs, lines) = Self.randomRuns(items, geometry: geometry, &random)
             let starts = Self.runStarts(runs)
+            if defaults == 0 {
+                runs.forEach(from: 0) { run, _ in
+                    #expect(run.sizes?.isDense == true && run.sizedCount == run.itemCount)
+                    return true
+                }
+            }
             let lineStarts = lines.map(\.items.lowerBound)
             // The runs keep the model's lines.
             #expect(runs.summary.lines == lines.count)

@@ -26,6 +26,10 @@ struct RebreakWindowTests {
                 let run = starts.lastIndex { $0 <= target }!
                 let found = rebreak.windowStart(before: item, in: runs)
                 #expect(found.run == run && found.firstItem == starts[run], "item \(item)")
+                // The run handed to the window is the run at that position.
+                let withRun = rebreak.windowStartRun(before: item, in: runs)
+                #expect(withRun.run == run && withRun.firstItem == starts[run], "item \(item)")
+                #expect(withRun.element?.sizes === runs[run].sizes && withRun.element?.itemCount == runs[run].itemCount)
             }
         }
     }
@@ -74,6 +78,74 @@ struct RebreakWindowTests {
                 #expect(runs[index].sizes === old[index].sizes && runs[index].itemCount == old[index].itemCount)
             }
         }
+    }
+
+    @Test("a window given its first run (found by the start's search) works as one that looks it up")
+    func givenFirstRun() {
+        var random = SeededRandom(seed: 1856)
+        for _ in 0..<(300 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let rebreak = Rebreak(geometry: geometry, isAligned: true)
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300))
+            let runs = OldLinesTests.randomRuns(items, geometry: geometry, &random).runs
+            let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
+            guard let first = edits.first else { continue }
+            let item = max(first.range.lowerBound - 1, 0)
+            let start = rebreak.windowStartRun(before: first.range.lowerBound, in: runs)
+            var results: [(groups: [LineGroup], runs: BTree<Run>, read: Int, firstItem: Int)] = []
+            for given in [nil, start.element] {
+                var window = Rebreak.Window(
+                    rebreak: rebreak, runs: runs, startRun: start.run, runStart: start.firstItem, item: item, edits: edits,
+                    stopsAtBoundaries: true, first: given)
+                var groups: [LineGroup] = []
+                while let group = window.nextGroup() { groups.append(group) }
+                var spliced = runs
+                _ = window.splice(into: &spliced)
+                results.append((groups, spliced, window.editsRead, window.firstItem))
+            }
+            #expect(results[0].groups == results[1].groups && results[0].read == results[1].read)
+            #expect(results[0].firstItem == results[1].firstItem)
+            #expect(ComponentModel.items(of: results[0].runs) == ComponentModel.items(of: results[1].runs))
+            #expect(results[0].runs.summary.lines == results[1].runs.summary.lines)
+            #expect(results[0].runs.summary.advance == results[1].runs.summary.advance)
+            // The same runs, not only the same items: the windows packed alike.
+            let counts = results.map { result in (0..<result.runs.count).map { result.runs[$0].itemCount } }
+            #expect(counts[0] == counts[1])
+        }
+    }
+
+    /// Adding the outcome's added sums to the runs' sums and removing its
+    /// removed ones gives the sums of the runs after, summed afresh (what a
+    /// section's store does with them).
+    @Test("the runs' sums change by the outcome's removed and added sums", arguments: [true, false])
+    func sums(aligned: Bool) {
+        var random = SeededRandom(seed: aligned ? 1857 : 1858)
+        for _ in 0..<(300 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let rebreak = Rebreak(geometry: geometry, isAligned: aligned)
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300), defaults: random.chance(0.5) ? 0 : 0.4)
+            var runs =
+                aligned
+                ? OldLinesTests.randomRuns(items, geometry: geometry, &random).runs : EditedStreamTests.randomRuns(items, &random)
+            let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
+            guard !edits.isEmpty else { continue }
+            let before = Self.sums(of: runs)
+            let outcome = rebreak.apply(edits, to: &runs)
+            var after = before
+            after.add(outcome.added)
+            after.subtract(outcome.removed)
+            #expect(after == Self.sums(of: runs))
+        }
+    }
+
+    /// The sums of every run's explicit sizes.
+    static func sums(of runs: BTree<Run>) -> SizeSums {
+        var sums = SizeSums()
+        runs.forEach(from: 0) { run, _ in
+            sums.add(run.sums)
+            return true
+        }
+        return sums
     }
 
     @Test("unaligned (a pending section): a window packs the edited items without lines")
