@@ -35,6 +35,14 @@ struct LineGroup: Hashable, Sendable {
     var end: Int { start + itemCount }
 }
 
+extension LineGroup {
+    /// One line of `items`, filled item by item, `thickness` thick.
+    @inline(__always)
+    init(line items: Range<Int>, thickness: Double) {
+        self.init(start: items.lowerBound, itemCount: items.count, lineCount: 1, thickness: thickness, isDefaultLines: false)
+    }
+}
+
 extension ItemSource {
     /// Appends up to 32 segments to `buffer`; returns `false` when there are none left.
     mutating func fill(_ buffer: inout [ItemSegment]) -> Bool {

@@ -15,11 +15,8 @@ struct OldLines {
     /// The lines and advance of the current run before ``position``.
     private(set) var lines = 0
     private(set) var advance = Offset.zero
-    /// The current run's lines: straight from a dense buffer of sizes only or
-    /// from a sparse buffer, or broken from its items.
-    private var dense: DenseLines?
-    private var sparse: SparseLines?
-    private var breaker: LineBreaker<RunReader>?
+    /// The current run's lines, read as a query reads them (``RunLineReaders``).
+    private var readers: RunLineReaders
     /// A group of default lines partly read: the lines left of it, and where it ends.
     private var pendingLines = 0
     private var pendingEnd = 0
@@ -36,27 +33,7 @@ struct OldLines {
         position = firstItem
         let current = first ?? (run < runs.count ? runs[run] : Run(itemCount: 0, lineCount: 0, advance: .zero))
         currentRun = current
-        startReading(current)
-    }
-
-    /// Reads `run`'s lines from its first item.
-    /// A run whose every item is sized (a measured section's runs) is read
-    /// straight from its buffer, as a query reads it (``RunLines``): the same
-    /// lines as the breaker over its items, without a buffer of segments.
-    private mutating func startReading(_ run: Run) {
-        currentRun = run
-        dense = nil
-        sparse = nil
-        breaker = nil
-        if let sizes = run.sizes, sizes.isDense, run.sizedCount == run.itemCount {
-            // The run keeps the buffer alive: `runs` holds it until released,
-            // and nothing is read after that.
-            dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
-        } else if let sizes = run.sizes, !sizes.isDense {
-            sparse = SparseLines(sizes, itemCount: run.itemCount)
-        } else {
-            breaker = LineBreaker(RunReader(run), geometry: geometry)
-        }
+        readers = RunLineReaders(current, geometry: geometry)
     }
 
     /// The current run (kept, so that it is not looked up again, and so that
@@ -108,7 +85,8 @@ struct OldLines {
             runStart = position
             lines = 0
             advance = .zero
-            startReading(runs[run])
+            currentRun = runs[run]
+            readers = RunLineReaders(currentRun, geometry: geometry)
         }
         return position == item
     }
@@ -118,14 +96,7 @@ struct OldLines {
             heldLine = nil
             return held
         }
-        if dense != nil {
-            guard let line = dense!.next(in: geometry) else { return nil }
-            return LineGroup(
-                start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
-                isDefaultLines: false)
-        }
-        if sparse != nil { return sparse!.next(in: geometry) }
-        return breaker!.next()
+        return readers.nextGroup(in: geometry)
     }
 
     private mutating func startPending(_ group: LineGroup) {

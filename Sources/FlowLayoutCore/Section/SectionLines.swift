@@ -67,6 +67,45 @@ struct DenseLines {
     mutating func pass(to end: Int) { position = end }
 }
 
+/// Where a run's lines are read from, from its first item: the one choice of
+/// reader, which queries (``RunLines``) and re-breaking's old lines
+/// (``OldLines``) both make. A dense buffer whose every item is sized is broken
+/// straight from the buffer (``DenseLines``); a sparse buffer too, its default
+/// stretches in closed form (``SparseLines``); anything else (a dense buffer
+/// with holes, or a run of default items only) through ``LineBreaker`` over the
+/// run's items. A buffer read in place is kept alive by the run, which the
+/// owner of the readers holds.
+struct RunLineReaders {
+    var dense: DenseLines?
+    var sparse: SparseLines?
+    var breaker: LineBreaker<RunReader>?
+
+    /// No reader (a run whose lines its owner forms in closed form).
+    @inline(__always)
+    init() {}
+
+    /// The reader of `run`'s lines under `geometry` (the section's).
+    @inline(__always)
+    init(_ run: Run, geometry: LineGeometry) {
+        if let sizes = run.sizes, sizes.isDense, run.sizedCount == run.itemCount {
+            dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
+        } else if let sizes = run.sizes, !sizes.isDense {
+            sparse = SparseLines(sizes, itemCount: run.itemCount)
+        } else {
+            breaker = LineBreaker(RunReader(run), geometry: geometry)
+        }
+    }
+
+    /// The next line group, its first item counted from the run's, without
+    /// its items; `nil` after the last.
+    @inline(__always)
+    mutating func nextGroup(in geometry: LineGeometry) -> LineGroup? {
+        if dense != nil { return dense!.next(in: geometry).map { LineGroup(line: $0.items, thickness: $0.thickness) } }
+        if sparse != nil { return sparse!.next(in: geometry) }
+        return breaker?.next()
+    }
+}
+
 /// The cursor over one run's lines, from its first item: each step yields the
 /// next line (or group of lines of default items, in closed form), its items
 /// and its top, and moves the top past it. The one place a run's lines are
@@ -83,9 +122,8 @@ struct RunLines {
     /// The top of the next line.
     private(set) var top: Offset
     private let run: Run
-    private var dense: DenseLines?
-    private var sparse: SparseLines?
-    private var breaker: LineBreaker<RunReader>?
+    /// The run's reader, when it has sizes.
+    private var readers: RunLineReaders
     private var defaultsLeft: Bool
 
     /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
@@ -94,18 +132,12 @@ struct RunLines {
     init(_ run: Run, geometry: LineGeometry, top: Offset) {
         self.top = top
         self.run = run
-        defaultsLeft = false
-        if let sizes = run.sizes {
-            if sizes.isDense && run.sizedCount == run.itemCount {
-                // Every item sized: lines straight from the buffer (the run keeps it alive).
-                dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
-            } else if !sizes.isDense {
-                // Some items sized: lines straight from the buffer too, default stretches in closed form.
-                sparse = SparseLines(sizes, itemCount: run.itemCount)
-            } else {
-                breaker = LineBreaker(RunReader(run), geometry: geometry)
-            }
+        if run.sizes != nil {
+            readers = RunLineReaders(run, geometry: geometry)
+            defaultsLeft = false
         } else {
+            // Default items only: one group in closed form (see `next`).
+            readers = RunLineReaders()
             defaultsLeft = run.itemCount > 0
         }
     }
@@ -118,18 +150,18 @@ struct RunLines {
         into scratch: inout [ItemSegment], in geometry: LineGeometry
     ) -> (group: LineGroup, items: LineItems, top: Offset, end: Offset)? {
         let lineTop = top
-        if dense != nil {
-            guard let line = dense!.next(in: geometry) else { return nil }
-            let group = LineGroup(
-                start: line.items.lowerBound, itemCount: line.items.count, lineCount: 1, thickness: line.thickness,
-                isDefaultLines: false)
+        if readers.dense != nil {
+            guard let line = readers.dense!.next(in: geometry) else { return nil }
+            let group = LineGroup(line: line.items, thickness: line.thickness)
             let end = lineTop + Offset(line.thickness)
             top = end + geometry.lineSpacingOffset
-            return (group, .sized(UnsafeBufferPointer(rebasing: dense!.sizes[line.items])), lineTop, end)
+            return (group, .sized(UnsafeBufferPointer(rebasing: readers.dense!.sizes[line.items])), lineTop, end)
         }
-        if sparse != nil || breaker != nil {
+        if readers.sparse != nil || readers.breaker != nil {
             scratch.removeAll(keepingCapacity: true)
-            let next = sparse != nil ? sparse!.next(in: geometry, into: &scratch, collecting: true) : breaker!.next(into: &scratch)
+            let next =
+                readers.sparse != nil
+                ? readers.sparse!.next(in: geometry, into: &scratch, collecting: true) : readers.breaker!.next(into: &scratch)
             guard let group = next else { return nil }
             if group.isDefaultLines {
                 top += geometry.defaultAdvance * group.lineCount
@@ -156,7 +188,7 @@ struct RunLines {
     /// from the breaker costs what skipping them would).
     @inline(never)
     mutating func skip(toLineReaching key: Offset, in geometry: LineGeometry) {
-        if sparse != nil {
+        if readers.sparse != nil {
             skipSparse(in: geometry) { _, end in end < key }
         } else {
             skipDense(in: geometry) { _, end in end < key }
@@ -169,7 +201,7 @@ struct RunLines {
     /// elsewhere the cursor stays, as for ``skip(toLineReaching:in:)``.
     @inline(never)
     mutating func skip(toLineHolding item: Int, in geometry: LineGeometry) {
-        if sparse != nil {
+        if readers.sparse != nil {
             skipSparse(in: geometry) { last, _ in last <= item }
         } else {
             skipDense(in: geometry) { last, _ in last <= item }
@@ -180,7 +212,7 @@ struct RunLines {
     /// item and its far edge) says so.
     @inline(__always)
     private mutating func skipDense(in geometry: LineGeometry, while passes: (_ endItem: Int, _ end: Offset) -> Bool) {
-        guard var lines = dense else { return }
+        guard var lines = readers.dense else { return }
         while lines.position < lines.sizes.count {
             let line = lines.line(from: lines.position, in: geometry)
             let end = top + Offset(line.thickness)
@@ -188,7 +220,7 @@ struct RunLines {
             lines.pass(to: line.end)
             top = end + geometry.lineSpacingOffset
         }
-        dense = lines
+        readers.dense = lines
     }
 
     /// Moves past the line groups of a sparse run while `passes` (given a
@@ -196,7 +228,7 @@ struct RunLines {
     /// summed exactly as stepping the groups sums them.
     @inline(__always)
     private mutating func skipSparse(in geometry: LineGeometry, while passes: (_ endItem: Int, _ end: Offset) -> Bool) {
-        guard var lines = sparse else { return }
+        guard var lines = readers.sparse else { return }
         while true {
             var ahead = lines
             guard let group = ahead.next(in: geometry) else { break }
@@ -213,7 +245,7 @@ struct RunLines {
             lines = ahead
             top = after
         }
-        sparse = lines
+        readers.sparse = lines
     }
 }
 
