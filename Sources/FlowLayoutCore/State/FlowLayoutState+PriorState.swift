@@ -88,8 +88,8 @@ extension FlowLayoutState {
         /// estimate (which its inverse would not undo), replaces more than
         /// ``inverseItemLimit`` items, or may take the content past the limit.
         ///
-        /// The last is decided before the batch, as size reports do
-        /// (``FlowLayoutState/applyReports(_:path:)``): a section's bound after
+        /// The last is decided before the batch, as size reports decide it
+        /// (``FlowLayoutState/staysWithinContentLimit(growingBy:)``): a section's bound after
         /// its edits is at most its ``SectionLayout/upperBound`` before them
         /// plus, for each item an edit puts in, its extent across lines and a
         /// line spacing (``SectionExtents/upperBound(of:)`` is a sum of these).
@@ -103,39 +103,44 @@ extension FlowLayoutState {
             guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
                 sizing.isEmpty
             else { return nil }
+            // What the batch replaces, what it brings with sizes, and how much
+            // its sections' bounds may grow: all decided before anything is read.
             var replaced = 0
             var sized = 0
-            for (_, sectionEdits) in edits {
+            var growth = 0.0
+            let direction = state.configuration.scrollDirection
+            var touched: [(section: Int, edits: [ItemEdit], record: SectionRecord)] = []
+            touched.reserveCapacity(edits.count)
+            for (section, sectionEdits) in edits where !sectionEdits.isEmpty {
+                let record = state.sections[section]
+                touched.append((section, sectionEdits, record))
+                let selector = state.resolved(record.metricsIndex)
+                let spacing = selector.metrics.lineSpacing
+                let defaultCross = Swift.max(selector.geometry.defaultCross, selector.uniformGeometry.defaultCross)
+                growth += state.section(of: record).possibleGrowth
                 for edit in sectionEdits {
                     replaced += edit.range.count
-                    for case .sized in edit.replacement { sized += 1 }
+                    for segment in edit.replacement {
+                        switch segment {
+                        case .defaults(let count):
+                            growth += Double(count) * (defaultCross + spacing)
+                        case .sized(let size):
+                            sized += 1
+                            growth += direction.cross(size) + spacing
+                        }
+                    }
                 }
             }
-            guard replaced <= inverseItemLimit else { return nil }
+            guard replaced <= inverseItemLimit, state.staysWithinContentLimit(growingBy: growth) else { return nil }
             if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
                 state.sections.summary.measured + sized >= state.measuredTotals.nextRefresh
             {
                 return nil
             }
+            // Each edit's range after the batch, with the items it replaces as stored.
             var inverse: [(section: Int, edits: [ItemEdit])] = []
-            inverse.reserveCapacity(edits.count)
-            var growth = 0.0
-            let direction = state.configuration.scrollDirection
-            for (section, sectionEdits) in edits where !sectionEdits.isEmpty {
-                let record = state.sections[section]
-                let layout = state.section(of: record)
-                let selector = state.resolved(record.metricsIndex)
-                let spacing = selector.metrics.lineSpacing
-                let defaultCross = Swift.max(selector.geometry.defaultCross, selector.uniformGeometry.defaultCross)
-                growth += layout.possibleGrowth
-                for edit in sectionEdits {
-                    for segment in edit.replacement {
-                        switch segment {
-                        case .defaults(let count): growth += Double(count) * (defaultCross + spacing)
-                        case .sized(let size): growth += direction.cross(size) + spacing
-                        }
-                    }
-                }
+            inverse.reserveCapacity(touched.count)
+            for (section, sectionEdits, record) in touched {
                 var shift = 0
                 var undo: [ItemEdit] = []
                 undo.reserveCapacity(sectionEdits.count)
@@ -145,14 +150,10 @@ extension FlowLayoutState {
                         items.appendMerging(ItemSegment(item: record.explicitSize(ofItem: item)))
                     }
                     let start = edit.range.lowerBound + shift
-                    let count = edit.replacement.reduce(0) { $0 + $1.count }
-                    undo.append(ItemEdit(range: start..<(start + count), replacement: items))
-                    shift += count - edit.range.count
+                    undo.append(ItemEdit(range: start..<(start + edit.range.count + edit.delta), replacement: items))
+                    shift += edit.delta
                 }
                 inverse.append((plan.newIndex(ofSection: section)!, undo))
-            }
-            guard state.sections.summary.bound.double + growth * (1 + 0x1p-30) <= FlowLayoutLimits.maximumLength else {
-                return nil
             }
             return inverse
         }

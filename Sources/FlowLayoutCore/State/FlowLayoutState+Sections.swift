@@ -114,6 +114,14 @@ extension FlowLayoutState {
         sections.summary.bound <= Offset(FlowLayoutLimits.maximumLength)
     }
 
+    /// Whether the content stays within the limit however its sections lay
+    /// out, when their bounds may grow by `growth` in all: how a change that
+    /// knows that much beforehand (size reports, a batch of few items) skips
+    /// keeping a copy to undo. The margin covers the rounding of the sum.
+    func staysWithinContentLimit(growingBy growth: Double) -> Bool {
+        sections.summary.bound.double + growth * (1 + 0x1p-30) <= FlowLayoutLimits.maximumLength
+    }
+
     /// Throws unless the content, laid out, stays within the limit: first by the
     /// sections' bounds (O(1)); when those exceed it, by laying out every
     /// pending section and checking the exact extent (O(n), only then).

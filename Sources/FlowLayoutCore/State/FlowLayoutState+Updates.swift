@@ -209,8 +209,7 @@ extension FlowLayoutState {
             }
         }
         guard !bySection.isEmpty else { return }
-        let limit = FlowLayoutLimits.maximumLength
-        if sections.summary.bound.double + growth * (1 + 0x1p-30) <= limit {
+        if staysWithinContentLimit(growingBy: growth) {
             for (q, edits) in bySection { applyEdits(edits, toSection: q) }
         } else {
             try changeAtomically { (next) throws(FlowLayoutError) in
