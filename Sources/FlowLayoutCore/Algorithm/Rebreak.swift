@@ -72,7 +72,7 @@ struct Rebreak {
                 ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
             }
             let item = first.range.lowerBound + shift
-            let start = windowStartRun(before: item, in: runs)
+            let start = windowStart(before: item, in: runs)
             var window = Window(
                 rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
                 edits: shifted, stopsAtBoundaries: true, first: start.element)
@@ -88,19 +88,13 @@ struct Rebreak {
         return total
     }
 
-    /// Step 1: the run where re-breaking for an edit at `item` starts, and its
-    /// first item: the run holding `item − 1` (the last run for an edit at the
-    /// end; the first for an edit at item 0).
-    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int) {
-        let start = windowStartRun(before: item, in: runs)
-        return (start.run, start.firstItem)
-    }
-
-    /// ``windowStart(before:in:)`` with the run found there (`nil` when there
-    /// are no runs): the one search a window needs, so that the window does not
-    /// look the same run up again by position (each such lookup is a descent
-    /// of the tree, a fixed cost of every small edit).
-    func windowStartRun(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, element: Run?) {
+    /// Step 1: the run where re-breaking for an edit at `item` starts, its
+    /// first item, and the run itself (`nil` when there are no runs): the run
+    /// holding `item − 1` (the last run for an edit at the end; the first for
+    /// an edit at item 0). The one search a window needs: the window is handed
+    /// the run, so that it does not look it up again by position (each such
+    /// lookup is a descent of the tree, a fixed cost of every small edit).
+    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, element: Run?) {
         let target = Swift.min(Swift.max(item - 1, 0), runs.summary.items - 1)
         guard target >= 0 else { return (0, 0, nil) }
         let found = runs.find(target, in: { $0.items }, rule: .containing)
