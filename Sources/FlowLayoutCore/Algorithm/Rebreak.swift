@@ -33,6 +33,19 @@ struct Rebreak {
         /// replaced them: the store's sums change by their difference.
         var removed = SizeSums.zero
         var added = SizeSums.zero
+        /// The lines before the first line any window broke again: those
+        /// lines, and where their items go, are the same before and after.
+        var kept = KeptLines.none
+    }
+
+    /// The lines at the start of a section that re-breaking left as they were:
+    /// their advance from the section's first line, and the items they hold.
+    struct KeptLines: Hashable, Sendable {
+        var advance: Offset
+        var items: Int
+
+        /// No line kept: every line was broken again, or the runs are not aligned.
+        static let none = KeptLines(advance: .zero, items: 0)
     }
 
     // MARK: Whole sections
@@ -67,6 +80,7 @@ struct Rebreak {
         var total = Outcome()
         var remaining = edits[...]
         var shift = 0
+        var isFirst = true
         while let first = remaining.first {
             let shifted = remaining.map { edit in
                 ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
@@ -76,6 +90,12 @@ struct Rebreak {
             var window = Window(
                 rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
                 edits: shifted, stopsAtBoundaries: true, first: start.element)
+            if isFirst && isAligned {
+                // Windows go from the first edit to the last: the first one
+                // starts at the first line broken again.
+                total.kept = KeptLines(advance: start.advance + window.keptAdvance, items: window.firstItem)
+            }
+            isFirst = false
             while window.nextGroup() != nil {}
             let outcome = window.splice(into: &runs)
             total.linesBroken += outcome.linesBroken
@@ -89,16 +109,17 @@ struct Rebreak {
     }
 
     /// Step 1: the run where re-breaking for an edit at `item` starts, its
-    /// first item, and the run itself (`nil` when there are no runs): the run
+    /// first item, the advance of the runs before it, and the run itself
+    /// (`nil` when there are no runs): the run
     /// holding `item − 1` (the last run for an edit at the end; the first for
     /// an edit at item 0). The one search a window needs: the window is handed
     /// the run, so that it does not look it up again by position (each such
     /// lookup is a descent of the tree, a fixed cost of every small edit).
-    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, element: Run?) {
+    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, advance: Offset, element: Run?) {
         let target = Swift.min(Swift.max(item - 1, 0), runs.summary.items - 1)
-        guard target >= 0 else { return (0, 0, nil) }
+        guard target >= 0 else { return (0, 0, .zero, nil) }
         let found = runs.find(target, in: { $0.items }, rule: .containing)
-        return (found.position, found.before.items, found.element)
+        return (found.position, found.before.items, found.before.advance, found.element)
     }
 
     // MARK: One window
@@ -115,6 +136,9 @@ struct Rebreak {
         private let spliceStart: Int
         /// The first item of the first new line (numbered before and after the edits alike).
         let firstItem: Int
+        /// The advance of the old lines of the first run kept in front of the
+        /// first new line (zero when none are, or unaligned).
+        let keptAdvance: Offset
         let stopsAtBoundaries: Bool
         private var breaker: LineBreaker<EditedStream>
         /// The stream the breaker reads; read directly when no lines are broken (unaligned).
@@ -156,16 +180,19 @@ struct Rebreak {
             }
             self.spliceStart = spliceStart
             var first = runStart
+            var kept = Offset.zero
             if rebreak.isAligned && stopsAtBoundaries, let startValue {
                 // Step 1: keep the old lines of the run before the line holding `item`.
                 oldLines.advance(toLineAtOrBefore: item)
                 first = oldLines.position
                 if first > runStart {
+                    kept = oldLines.advance
                     builder.appendVerbatim(
                         startValue, items: 0..<(first - runStart), lines: oldLines.lines, advance: oldLines.advance)
                 }
             }
             firstItem = first
+            keptAdvance = kept
             stream = EditedStream(
                 runs: runs, from: startRun, offset: first - runStart, firstItem: first, edits: edits, first: startValue)
             breaker = LineBreaker(stream, geometry: rebreak.geometry)

@@ -253,16 +253,20 @@ struct SectionLayout {
 
     /// Applies validated edits to the section's items, re-breaking its lines
     /// from each edit until they are back in step (a pending section's items are
-    /// only repacked), and refreshes its extent. Returns the number of lines broken.
+    /// only repacked), and refreshes its extent. Returns the number of lines
+    /// broken, and the lines at its start left exactly as they were
+    /// (``Rebreak/Outcome/kept``; none when the section turned uniform or
+    /// back, which breaks every line again).
     ///
     /// - Complexity: per edit, O(log R) plus the items and lines re-broken.
-    mutating func applyEdits(_ edits: [ItemEdit]) -> Int {
+    mutating func applyEdits(_ edits: [ItemEdit]) -> (linesBroken: Int, kept: Rebreak.KeptLines) {
         let geometry = geometry
         let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
         if record.store == nil {
             record.store = ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
         }
         var linesBroken = 0
+        var kept = Rebreak.KeptLines.none
         var itemCount = record.itemCount
         let resolved = resolved
         let isPending = record.isPending
@@ -273,6 +277,7 @@ struct SectionLayout {
             }
             let outcome = rebreak.apply(edits, to: &store.runs)
             linesBroken = outcome.linesBroken
+            kept = outcome.kept
             // Added first: windows may replace runs an earlier window of the same
             // call built, so what they remove can exceed what was there before.
             store.sums.add(outcome.added)
@@ -281,13 +286,17 @@ struct SectionLayout {
             // the section uniform or back; its every line may then break anew.
             itemCount = store.runs.summary.items
             let after = resolved.geometry(itemCount: itemCount, store: store.runs.summary.sized > 0 ? store : nil)
-            if after != geometry && !isPending && store.runs.summary.sized > 0 {
-                linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
+            if after != geometry {
+                // Lines kept under the old geometry are no longer known to be right.
+                kept = .none
+                if !isPending && store.runs.summary.sized > 0 {
+                    linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
+                }
             }
         }
         record.itemCount = itemCount
         refreshExtent()
-        return linesBroken
+        return (linesBroken, kept)
     }
 
     /// The one copy-on-write step: runs `body` on the section's store, copied

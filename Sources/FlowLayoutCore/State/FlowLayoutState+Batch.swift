@@ -105,8 +105,9 @@ extension FlowLayoutState {
         // batch changes few items, so that the edit below finds its tree
         // unshared and writes it in place (PriorState).
         var prior = PriorState(before: self, plan: plan, edits: edits, sizing: sizing)
+        let estimate = currentEstimatedItemSize
         // 3. Apply.
-        apply(plan, edits: edits, sizing: sizing)
+        let kept = apply(plan, edits: edits, sizing: sizing)
         if !isWithinContentLimit {
             do {
                 try enforceContentLimit(path: "")
@@ -120,9 +121,17 @@ extension FlowLayoutState {
         // new message below the last one in view), the elements in view after
         // are read first, where the rect is now: the anchor's frame is found
         // among them, and if the anchor kept its place they are step 5's.
+        // When the batch changed only lines that start inside or past the rect,
+        // the elements in view are those before it, up to the first line it
+        // broke again, and then the rect's elements from that line on.
         let anchor = captureAnchor(among: before)
         var inView: [TransitionEntry]?
-        if let candidate = anchor.firstCandidate, candidate.category == .cell, plan.leavesInPlace(upTo: candidate.indexPath) {
+        if let kept, currentEstimatedItemSize == estimate {
+            inView = viewAfter(before, previousWidth: previousContentSize.width, section: kept.section, kept: kept.lines)
+        }
+        if inView == nil, let candidate = anchor.firstCandidate, candidate.category == .cell,
+            plan.leavesInPlace(upTo: candidate.indexPath)
+        {
             inView = entriesInView(reserving: before.count)
         }
         let update = finishUpdate(
@@ -138,10 +147,13 @@ extension FlowLayoutState {
     }
 
     /// Step 3: moves sections in and out of the tree, then applies each
-    /// section's item edits.
+    /// section's item edits. When the batch changes the items of one section
+    /// and nothing else, returns that section and the lines at its start left
+    /// as they were (``SectionLayout/applyEdits(_:)``).
+    @discardableResult
     private mutating func apply(
         _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
-    ) {
+    ) -> (section: Int, lines: Rebreak.KeptLines)? {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]
         for old in plan.sections.removed.reversed() {
@@ -168,16 +180,76 @@ extension FlowLayoutState {
             workCounters.sectionsTouched += 1
         }
         // Items change inside the sections that stay.
+        var kept: (section: Int, lines: Rebreak.KeptLines)?
+        var sectionsEdited = 0
         for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
-            applyEdits(sectionEdits, toSection: plan.newIndex(ofSection: old)!)
+            let q = plan.newIndex(ofSection: old)!
+            kept = (q, applyEdits(sectionEdits, toSection: q))
+            sectionsEdited += 1
         }
         for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
             // Laid out when a query first reaches it, as a section given with
             // per-item sizes is: its sizes are only packed now.
             sections.modify(at: new) { $0.isPending = true }
             applyEdits(sectionEdits, toSection: new)
+            sectionsEdited += 1
         }
         refineEstimateIfDue()
+        let itemsOnly = plan.sections.removed.isEmpty && plan.sections.placed.isEmpty && plan.reloadedSections.isEmpty
+        return itemsOnly && sectionsEdited == 1 ? kept : nil
+    }
+
+    /// The elements in view after a batch, as entries, when the batch changed
+    /// the items of section `q` only and kept its lines before `kept` (from its
+    /// first line) as they were, and those lines reach into the rect: the
+    /// elements of `before` (read at the rect, which has not moved) up to that
+    /// line, then the rect's elements read from it on. `nil` when the batch
+    /// may have moved something in view before it.
+    ///
+    /// The estimate has not changed (the caller checks), and frames are
+    /// presented alike before and after: nothing pins (a pinned frame follows
+    /// its section's end), nothing is mirrored along the scroll axis (a
+    /// mirrored frame follows the content's extent), and a mirrored width has
+    /// not changed. A kept line is not the section's last, so its items are
+    /// placed as before; every later line starts at or past the first line
+    /// broken again, which the second read starts from.
+    ///
+    /// - Complexity: O(log S + log R) plus the elements in view.
+    private mutating func viewAfter(
+        _ before: [LayoutAttributes], previousWidth: Double, section q: Int, kept: Rebreak.KeptLines
+    ) -> [TransitionEntry]? {
+        // The walk before reached the section: every section before it is laid out.
+        guard let rect = visibleRect, let last = before.last, last.indexPath.section >= q else { return nil }
+        guard !pins(.header), !pins(.footer), !mirrorsAlongScrollAxis else { return nil }
+        if options.layoutDirection == .rightToLeft && contentSize.width != previousWidth { return nil }
+        let changed = locatedSection(q).linesTop + kept.advance
+        let presentation = presentation()
+        let (low, high) = configuration.scrollDirection.crossSpan(presentation.isIdentity ? rect : presentation.naturalQuery(rect))
+        guard changed > SectionContext.searchKey(low) else { return nil }
+        var entries: [TransitionEntry] = []
+        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
+        // Before the walk, elements come in element order (nothing pins).
+        let firstChanged = ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: kept.items, section: q))
+        for element in before {
+            guard element.identifier < firstChanged else { break }
+            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
+        }
+        if changed.double <= high {
+            forEachElement(in: rect, from: changed) {
+                // A kept line ending where the first changed one starts is read again: it is taken already.
+                if $0.identifier < firstChanged { return true }
+                entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
+                return true
+            }
+        }
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        // The same elements and frames as reading the whole rect again.
+        let read = entriesInView(reserving: 0)
+        precondition(
+            read.map(\.identifier) == entries.map(\.identifier) && read.map(\.after) == entries.map(\.after),
+            "the view kept through a batch differs from the view read after it")
+        #endif
+        return entries
     }
 
     /// One element that exists after a batch and is in view before or after

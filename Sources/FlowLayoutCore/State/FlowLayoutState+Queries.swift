@@ -116,13 +116,16 @@ extension FlowLayoutState {
 
     /// Calls `body` with each element whose natural frame (pinned by `pinning`
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
-    /// returns `false`.
+    /// returns `false`. With `start` (past the rect's search key), only the
+    /// elements of lines that reach it and of what follows, as if the search
+    /// started there: a header that ends before it is passed over.
     mutating func forEachNaturalElement(
-        in rect: Rect, pinning: Presentation? = nil, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from start: Offset? = nil, pinning: Presentation? = nil, _ body: (LayoutAttributes) -> Bool
     ) {
         guard sections.count > 0 else { return }
         let (low, high) = configuration.scrollDirection.crossSpan(rect)
-        let key = SectionContext.searchKey(low)
+        var key = SectionContext.searchKey(low)
+        if let start, start > key { key = start }
         guard var located = locatedSection(reaching: key) else { return }
         while located.start.double <= high {
             let visit = located.forEachElement(in: rect, from: key, pinning: pinning, body)

@@ -80,10 +80,14 @@ extension FlowLayoutState {
     }
 
     /// Applies validated edits to section `q` (``SectionLayout/applyEdits(_:)``):
-    /// its extent and the offsets of later sections follow.
-    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) {
-        workCounters.linesBroken += modifySection(q) { $0.applyEdits(edits) }
+    /// its extent and the offsets of later sections follow. Returns the lines
+    /// at its start left exactly as they were.
+    @discardableResult
+    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) -> Rebreak.KeptLines {
+        let outcome = modifySection(q) { $0.applyEdits(edits) }
+        workCounters.linesBroken += outcome.linesBroken
         workCounters.sectionsTouched += 1
+        return outcome.kept
     }
 
     /// Marks every section with items of its own pending and recomputes every

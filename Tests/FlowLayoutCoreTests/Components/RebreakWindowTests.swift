@@ -137,6 +137,36 @@ struct RebreakWindowTests {
         }
     }
 
+    /// What a batch reuses of the view before it: the lines in front of the
+    /// first line broken again are the model's, unchanged, and their advance.
+    @Test("the outcome's kept lines are the same lines before and after, in front of every edit")
+    func keptLines() {
+        var random = SeededRandom(seed: 1859)
+        var someKept = 0
+        for _ in 0..<(300 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let rebreak = Rebreak(geometry: geometry, isAligned: true)
+            let items = ComponentModel.randomItems(&random, count: random.int(1...300), defaults: random.chance(0.5) ? 0 : 0.4)
+            var (runs, oldLines) = OldLinesTests.randomRuns(items, geometry: geometry, &random)
+            let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
+            guard let first = edits.first else { continue }
+            let kept = rebreak.apply(edits, to: &runs).kept
+            var edited = items
+            for edit in edits.reversed() { edited.replaceSubrange(edit.range, with: ComponentModel.items(edit.replacement)) }
+            let newLines = ComponentModel.lines(edited, geometry: geometry)
+            // In front of the line holding the item before the first edit.
+            #expect(kept.items <= max(first.range.lowerBound - 1, 0))
+            let keptOld = oldLines.filter { $0.items.lowerBound < kept.items }
+            let keptNew = newLines.filter { $0.items.lowerBound < kept.items }
+            #expect(keptOld.map(\.items) == keptNew.map(\.items) && keptOld.map(\.thickness) == keptNew.map(\.thickness))
+            // A line starts there, before and after.
+            #expect(kept.items == 0 || keptOld.last?.items.upperBound == kept.items)
+            #expect(kept.advance == ComponentModel.advance(keptOld, geometry: geometry))
+            if kept.items > 0 { someKept += 1 }
+        }
+        #expect(someKept >= 100 * LongRuns.factor)
+    }
+
     /// The sums of every run's explicit sizes.
     static func sums(of runs: BTree<Run>) -> SizeSums {
         var sums = SizeSums()
