@@ -96,6 +96,19 @@ struct AlongLine {
     }
 }
 
+extension CrossAlignment {
+    /// Where an item `extent` across goes across a line starting at `top`
+    /// and `thickness` thick (2.3; centred by default).
+    @inline(__always)
+    func position(top: Double, thickness: Double, extent: Double) -> Double {
+        switch self {
+        case .top: top
+        case .center: top + (thickness - extent) / 2
+        case .bottom: top + (thickness - extent)
+        }
+    }
+}
+
 extension SectionContext {
     /// Calls `body` for each item of a line whose main-axis span meets
     /// `mainLow ... mainHigh`, in index order, until it returns `false`; returns
@@ -117,12 +130,9 @@ extension SectionContext {
         guard count > 0 else { return true }
         let layout = along ?? alongLine(items, count: count, firstItem: firstItem)
         let topValue = top.double
+        let crossAlignment = crossAlignment
         @inline(__always) func crossPosition(_ cross: Double) -> Double {
-            switch crossAlignment {
-            case .top: topValue
-            case .center: topValue + (thickness - cross) / 2
-            case .bottom: topValue + (thickness - cross)
-            }
+            crossAlignment.position(top: topValue, thickness: thickness, extent: cross)
         }
         var position = layout.start
         var item = firstItem

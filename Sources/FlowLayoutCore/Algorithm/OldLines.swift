@@ -15,6 +15,8 @@ struct OldLines {
     /// The lines and advance of the current run before ``position``.
     private(set) var lines = 0
     private(set) var advance = Offset.zero
+    /// The advance of the runs passed since the first one read.
+    private(set) var passedAdvance = Offset.zero
     /// The current run's lines, read as a query reads them (``RunLineReaders``).
     private var readers: RunLineReaders
     /// A group of default lines partly read: the lines left of it, and where it ends.
@@ -81,6 +83,7 @@ struct OldLines {
             }
             // The run is read: on to the next one, which starts a line.
             guard run + 1 < runs.count else { return false }
+            passedAdvance += currentRun.advance
             run += 1
             runStart = position
             lines = 0

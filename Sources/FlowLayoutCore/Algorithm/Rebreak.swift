@@ -36,10 +36,17 @@ struct Rebreak {
         /// The lines before the first line any window broke again: those
         /// lines, and where their items go, are the same before and after.
         var kept = KeptLines.none
+        /// When one window read every edit and came back in step before the
+        /// end: the old lines from where it did on (their advance is that of
+        /// the old lines before them, their items numbered before the edits),
+        /// which are the same lines after, moved by the change in advance.
+        var resumed: KeptLines?
     }
 
-    /// The lines at the start of a section that re-breaking left as they were:
-    /// their advance from the section's first line, and the items they hold.
+    /// Lines that re-breaking left as they were, from the section's first line
+    /// or from a line on: the advance of the old lines before them (from the
+    /// section's first line), and their first item (in front: the items they
+    /// hold).
     struct KeptLines: Hashable, Sendable {
         var advance: Offset
         var items: Int
@@ -95,8 +102,11 @@ struct Rebreak {
                 // starts at the first line broken again.
                 total.kept = KeptLines(advance: start.advance + window.keptAdvance, items: window.firstItem)
             }
-            isFirst = false
             while window.nextGroup() != nil {}
+            if isFirst && isAligned && window.editsRead == remaining.count, let resumed = window.resumed {
+                total.resumed = KeptLines(advance: start.advance + resumed.advance, items: resumed.items)
+            }
+            isFirst = false
             let outcome = window.splice(into: &runs)
             total.linesBroken += outcome.linesBroken
             total.removed.add(outcome.removed)
@@ -152,6 +162,10 @@ struct Rebreak {
         private var endRun: Int?
         /// The edits read when it stopped.
         private var editsReadAtStop: Int?
+        /// Where it came back in step with the old lines: the old line's first
+        /// item (numbered before the edits) and the advance of the old lines
+        /// before it from the start run's top; `nil` when it ran to the end.
+        private(set) var resumed: KeptLines?
         private(set) var finished = false
         private(set) var linesBroken = 0
 
@@ -253,6 +267,7 @@ struct Rebreak {
             }
             let run = oldLines.currentRun
             let offset = old - oldLines.runStart
+            resumed = KeptLines(advance: oldLines.passedAdvance + oldLines.advance, items: old)
             if offset < run.itemCount {
                 builder.appendVerbatim(
                     run, items: offset..<run.itemCount, lines: run.lineCount - oldLines.lines,

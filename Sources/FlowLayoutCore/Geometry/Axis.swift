@@ -46,6 +46,13 @@ extension ScrollDirection {
         self == .vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
     }
 
+    /// `rect` widened by `margin` at both ends of its cross-axis span.
+    func widenedAcross(_ rect: Rect, by margin: Double) -> Rect {
+        self == .vertical
+            ? Rect(x: rect.minX, y: rect.minY - margin, width: rect.width, height: rect.height + 2 * margin)
+            : Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
+    }
+
     /// The insets at the two ends of a line: (left, right) scrolling
     /// vertically, (top, bottom) horizontally.
     @inline(__always)

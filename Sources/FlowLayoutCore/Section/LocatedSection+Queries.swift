@@ -9,10 +9,12 @@ extension LocatedSection {
     /// cells from the first line reaching `key` (the rect's search key), until
     /// it returns `false`. Returns whether `body` stopped, and whether the
     /// lines ran to the end of the section without passing the rect (if not,
-    /// every later section lies past it too).
+    /// every later section lies past it too). `lines` is told of each line
+    /// before its cells.
     @inline(__always)
     func forEachElement(
-        in rect: Rect, from key: Offset, pinning: Presentation?, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from key: Offset, pinning: Presentation?, lines: (LineSpan) -> Void = { _ in },
+        _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
         let metrics = section.metrics
         let direction = section.direction
@@ -24,7 +26,7 @@ extension LocatedSection {
         {
             if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
         }
-        let cells = forEachCell(in: rect, from: key, body)
+        let cells = forEachCell(in: rect, from: key, lines: lines, body)
         if cells.stopped { return cells }
         if metrics.footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
             direction.crossSpan(attributes.frame).min <= direction.crossSpan(rect).max
@@ -35,10 +37,11 @@ extension LocatedSection {
     }
 
     /// Calls `body` with each cell that meets `rect`, from the first line
-    /// reaching `key`. Returns whether `body` stopped, and whether the lines ran
-    /// to the end of the section without passing the rect.
+    /// reaching `key`, and `lines` with each line before its cells. Returns
+    /// whether `body` stopped, and whether the lines ran to the end of the
+    /// section without passing the rect.
     func forEachCell(
-        in rect: Rect, from key: Offset, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from key: Offset, lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
         let context = section.context
         let direction = context.geometry.direction
@@ -47,7 +50,8 @@ extension LocatedSection {
         let q = index
         var stopped = false
         let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { line, items, along in
-            context.placeLine(
+            lines(line)
+            return context.placeLine(
                 items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
                 mainLow: mainLow, mainHigh: mainHigh
             ) { placed in

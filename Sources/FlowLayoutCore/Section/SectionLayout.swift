@@ -253,20 +253,17 @@ struct SectionLayout {
 
     /// Applies validated edits to the section's items, re-breaking its lines
     /// from each edit until they are back in step (a pending section's items are
-    /// only repacked), and refreshes its extent. Returns the number of lines
-    /// broken, and the lines at its start left exactly as they were
-    /// (``Rebreak/Outcome/kept``; none when the section turned uniform or
-    /// back, which breaks every line again).
+    /// only repacked), and refreshes its extent. Returns what changed in its
+    /// lines (``LineChange``).
     ///
     /// - Complexity: per edit, O(log R) plus the items and lines re-broken.
-    mutating func applyEdits(_ edits: [ItemEdit]) -> (linesBroken: Int, kept: Rebreak.KeptLines) {
+    mutating func applyEdits(_ edits: [ItemEdit]) -> LineChange {
         let geometry = geometry
         let rebreak = Rebreak(geometry: geometry, isAligned: !record.isPending)
         if record.store == nil {
             record.store = ItemStore(runs: rebreak.defaultRuns(itemCount: record.itemCount), sums: .zero)
         }
-        var linesBroken = 0
-        var kept = Rebreak.KeptLines.none
+        var change = LineChange()
         var itemCount = record.itemCount
         let resolved = resolved
         let isPending = record.isPending
@@ -275,9 +272,11 @@ struct SectionLayout {
             if var given = store.givenSizes.take() {
                 store.runs = given.packed()
             }
+            let before = store.runs.summary
             let outcome = rebreak.apply(edits, to: &store.runs)
-            linesBroken = outcome.linesBroken
-            kept = outcome.kept
+            change.linesBroken = outcome.linesBroken
+            change.kept = outcome.kept
+            change.resumed = outcome.resumed
             // Added first: windows may replace runs an earlier window of the same
             // call built, so what they remove can exceed what was there before.
             store.sums.add(outcome.added)
@@ -286,17 +285,21 @@ struct SectionLayout {
             // the section uniform or back; its every line may then break anew.
             itemCount = store.runs.summary.items
             let after = resolved.geometry(itemCount: itemCount, store: store.runs.summary.sized > 0 ? store : nil)
-            if after != geometry {
-                // Lines kept under the old geometry are no longer known to be right.
-                kept = .none
-                if !isPending && store.runs.summary.sized > 0 {
-                    linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
+            if after != geometry || store.runs.summary.sized == 0 {
+                // Lines kept under the old geometry are no longer known to be
+                // right, nor runs about to give way to the closed form.
+                change.kept = .none
+                change.resumed = nil
+                if after != geometry && !isPending && store.runs.summary.sized > 0 {
+                    change.linesBroken += Rebreak(geometry: after, isAligned: true).layOut(&store.runs).linesBroken
                 }
             }
+            change.advanceChange = store.runs.summary.advance - before.advance
+            change.itemChange = itemCount - before.items
         }
         record.itemCount = itemCount
         refreshExtent()
-        return (linesBroken, kept)
+        return change
     }
 
     /// The one copy-on-write step: runs `body` on the section's store, copied
@@ -325,4 +328,23 @@ struct SectionLayout {
             record.bound = record.extent
         }
     }
+}
+
+/// What applying edits to a section changed in its lines
+/// (``SectionLayout/applyEdits(_:)``): the lines in front of the first line
+/// broken again and, when known, the old lines after the last one, which stay
+/// the same lines, moved by the change in advance and renumbered by the change
+/// in items.
+struct LineChange {
+    /// Lines whose break the greedy loop computed.
+    var linesBroken = 0
+    /// The lines in front, as they were.
+    var kept = Rebreak.KeptLines.none
+    /// The old lines after the changed ones (their advance before them and
+    /// first item as they were before the edits), or `nil`.
+    var resumed: Rebreak.KeptLines?
+    /// The change in the advance of the section's lines.
+    var advanceChange = Offset.zero
+    /// The change in the section's number of items.
+    var itemChange = 0
 }

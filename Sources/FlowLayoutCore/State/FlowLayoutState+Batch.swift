@@ -71,11 +71,18 @@ extension FlowLayoutState {
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
+        // Around the rect, the cells and their lines, when the batch may only
+        // move them (FlowLayoutState+BatchView.swift).
+        var around: CellsAround?
         if inView, let rect = visibleRect {
             before.reserveCapacity(Self.elementsInViewCapacity)
-            forEachElement(in: rect) {
-                before.append($0)
-                return true
+            if sizing.isEmpty, plan.changesItemsOfOneSection(edits) {
+                around = readView(rect, into: &before)
+            } else {
+                forEachElement(in: rect) {
+                    before.append($0)
+                    return true
+                }
             }
         }
         guard inView else {
@@ -121,24 +128,34 @@ extension FlowLayoutState {
         // new message below the last one in view), the elements in view after
         // are read first, where the rect is now: the anchor's frame is found
         // among them, and if the anchor kept its place they are step 5's.
-        // When the batch changed only lines that start inside or past the rect,
-        // the elements in view are those before it, up to the first line it
-        // broke again, and then the rect's elements from that line on.
+        // When the batch changed one section's lines only inside or past the
+        // rect, or only before what was around it, the elements in view after
+        // it come from those before it (FlowLayoutState+BatchView.swift).
         let anchor = captureAnchor(among: before)
         var inView: [TransitionEntry]?
+        var moved: MovedView?
         if let kept, currentEstimatedItemSize == estimate {
-            inView = viewAfter(before, previousWidth: previousContentSize.width, section: kept.section, kept: kept.lines)
+            inView = viewAfter(before, previousWidth: previousContentSize.width, section: kept.section, kept: kept.change.kept)
+            if inView == nil, let around {
+                moved = movedView(around, previousWidth: previousContentSize.width, section: kept.section, change: kept.change)
+            }
         }
-        if inView == nil, let candidate = anchor.firstCandidate, candidate.category == .cell,
+        if inView == nil && moved == nil, let candidate = anchor.firstCandidate, candidate.category == .cell,
             plan.leavesInPlace(upTo: candidate.indexPath)
         {
             inView = entriesInView(reserving: before.count)
         }
         let update = finishUpdate(
             anchor: anchor, previousContentSize: previousContentSize, renumbering: { plan.survivorInPlace($0) },
-            knownFrame: { identifier in inView.flatMap { $0.cellFrame(of: identifier) } })
+            knownFrame: { identifier in
+                moved?.frame(of: identifier) ?? inView.flatMap { $0.cellFrame(of: identifier) }
+            })
         let adjustment = update.contentOffsetAdjustment
-        if adjustment != .zero { inView = nil }  // the rect moved: what is in view is read again
+        if let moved {
+            inView = self.inView(moved, adjustment: adjustment, reserving: before.count)
+        } else if adjustment != .zero {
+            inView = nil  // the rect moved: what is in view is read again
+        }
         // 5. Transitions.
         let transitions = transitionsThroughBatch(
             before: before, plan: plan, prior: &prior, adjustment: adjustment, inView: consume inView)
@@ -153,7 +170,7 @@ extension FlowLayoutState {
     @discardableResult
     private mutating func apply(
         _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
-    ) -> (section: Int, lines: Rebreak.KeptLines)? {
+    ) -> (section: Int, change: LineChange)? {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]
         for old in plan.sections.removed.reversed() {
@@ -180,76 +197,19 @@ extension FlowLayoutState {
             workCounters.sectionsTouched += 1
         }
         // Items change inside the sections that stay.
-        var kept: (section: Int, lines: Rebreak.KeptLines)?
-        var sectionsEdited = 0
+        var kept: (section: Int, change: LineChange)?
         for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
             let q = plan.newIndex(ofSection: old)!
             kept = (q, applyEdits(sectionEdits, toSection: q))
-            sectionsEdited += 1
         }
         for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
             // Laid out when a query first reaches it, as a section given with
             // per-item sizes is: its sizes are only packed now.
             sections.modify(at: new) { $0.isPending = true }
             applyEdits(sectionEdits, toSection: new)
-            sectionsEdited += 1
         }
         refineEstimateIfDue()
-        let itemsOnly = plan.sections.removed.isEmpty && plan.sections.placed.isEmpty && plan.reloadedSections.isEmpty
-        return itemsOnly && sectionsEdited == 1 ? kept : nil
-    }
-
-    /// The elements in view after a batch, as entries, when the batch changed
-    /// the items of section `q` only and kept its lines before `kept` (from its
-    /// first line) as they were, and those lines reach into the rect: the
-    /// elements of `before` (read at the rect, which has not moved) up to that
-    /// line, then the rect's elements read from it on. `nil` when the batch
-    /// may have moved something in view before it.
-    ///
-    /// The estimate has not changed (the caller checks), and frames are
-    /// presented alike before and after: nothing pins (a pinned frame follows
-    /// its section's end), nothing is mirrored along the scroll axis (a
-    /// mirrored frame follows the content's extent), and a mirrored width has
-    /// not changed. A kept line is not the section's last, so its items are
-    /// placed as before; every later line starts at or past the first line
-    /// broken again, which the second read starts from.
-    ///
-    /// - Complexity: O(log S + log R) plus the elements in view.
-    private mutating func viewAfter(
-        _ before: [LayoutAttributes], previousWidth: Double, section q: Int, kept: Rebreak.KeptLines
-    ) -> [TransitionEntry]? {
-        // The walk before reached the section: every section before it is laid out.
-        guard let rect = visibleRect, let last = before.last, last.indexPath.section >= q else { return nil }
-        guard !pins(.header), !pins(.footer), !mirrorsAlongScrollAxis else { return nil }
-        if options.layoutDirection == .rightToLeft && contentSize.width != previousWidth { return nil }
-        let changed = locatedSection(q).linesTop + kept.advance
-        let presentation = presentation()
-        let (low, high) = configuration.scrollDirection.crossSpan(presentation.isIdentity ? rect : presentation.naturalQuery(rect))
-        guard changed > SectionContext.searchKey(low) else { return nil }
-        var entries: [TransitionEntry] = []
-        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
-        // Before the walk, elements come in element order (nothing pins).
-        let firstChanged = ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: kept.items, section: q))
-        for element in before {
-            guard element.identifier < firstChanged else { break }
-            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
-        }
-        if changed.double <= high {
-            forEachElement(in: rect, from: changed) {
-                // A kept line ending where the first changed one starts is read again: it is taken already.
-                if $0.identifier < firstChanged { return true }
-                entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
-                return true
-            }
-        }
-        #if FLOWLAYOUT_INTERNAL_CHECKS
-        // The same elements and frames as reading the whole rect again.
-        let read = entriesInView(reserving: 0)
-        precondition(
-            read.map(\.identifier) == entries.map(\.identifier) && read.map(\.after) == entries.map(\.after),
-            "the view kept through a batch differs from the view read after it")
-        #endif
-        return entries
+        return sizing.isEmpty && plan.changesItemsOfOneSection(edits) ? kept : nil
     }
 
     /// One element that exists after a batch and is in view before or after
@@ -297,7 +257,7 @@ extension FlowLayoutState {
     /// The elements in view now, as entries with their frames after the batch,
     /// sorted by identifier (element order, unless pinned headers or footers
     /// come first), with room for `extra` more.
-    private mutating func entriesInView(reserving extra: Int) -> [TransitionEntry] {
+    mutating func entriesInView(reserving extra: Int) -> [TransitionEntry] {
         var entries: [TransitionEntry] = []
         entries.reserveCapacity(Self.elementsInViewCapacity + extra)
         if let rect = visibleRect {
@@ -348,7 +308,7 @@ extension FlowLayoutState {
 
     /// The elements in view a batch's lists are first sized for: a screen of
     /// small items, so that collecting them rarely grows a list.
-    private static let elementsInViewCapacity = 64
+    static let elementsInViewCapacity = 64
 
     /// An element's identity after the batch, or `nil` when it does not exist after it.
     private func newIdentifier(of old: ElementIdentifier, plan: BatchPlan) -> ElementIdentifier? {
@@ -379,7 +339,7 @@ extension [FlowLayoutState.TransitionEntry] {
     /// among these entries (sorted, none yet joined from before).
     ///
     /// - Complexity: O(log count).
-    fileprivate func cellFrame(of identifier: ElementIdentifier) -> Rect? {
+    func cellFrame(of identifier: ElementIdentifier) -> Rect? {
         guard identifier.category == .cell, let index = firstIndex(of: identifier, before: count) else { return nil }
         return self[index].after
     }
@@ -398,7 +358,7 @@ extension Sequence {
     /// Whether every element is ordered before or equal to the next by `areInIncreasingOrder`.
     ///
     /// - Complexity: O(n).
-    fileprivate func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+    func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
         var iterator = makeIterator()
         guard var previous = iterator.next() else { return true }
         while let next = iterator.next() {
@@ -410,6 +370,16 @@ extension Sequence {
 }
 
 extension BatchPlan {
+    /// Whether the batch changes the items of one section (`edits`, by
+    /// section) and nothing else: no section deleted, inserted, moved or
+    /// reloaded.
+    func changesItemsOfOneSection(_ edits: [(section: Int, edits: [ItemEdit])]) -> Bool {
+        guard sections.removed.isEmpty, sections.placed.isEmpty, reloadedSections.isEmpty else { return false }
+        var sectionsEdited = 0
+        for (_, sectionEdits) in edits where !sectionEdits.isEmpty { sectionsEdited += 1 }
+        return sectionsEdited == 1
+    }
+
     /// Whether the batch leaves every item up to the one at `indexPath`
     /// (included) where it is, in the numbering before and after alike: no
     /// section removed, placed or reloaded at or before its section, no item

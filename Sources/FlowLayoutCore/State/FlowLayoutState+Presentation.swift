@@ -35,7 +35,7 @@ extension FlowLayoutState {
     /// Calls `body` with each element whose presented frame meets `rect`, in
     /// order (per section: header, cells by index, footer), until it returns
     /// `false`; with `start`, only from the first line reaching that offset
-    /// across lines (``forEachNaturalElement(in:from:pinning:_:)``).
+    /// across lines (``forEachNaturalElement(in:from:pinning:lines:_:)``).
     mutating func forEachElement(in rect: Rect, from start: Offset? = nil, _ body: (LayoutAttributes) -> Bool) {
         let presentation = presentation()
         guard !presentation.isIdentity else { return forEachNaturalElement(in: rect, from: start, body) }

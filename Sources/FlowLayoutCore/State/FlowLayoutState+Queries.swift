@@ -118,9 +118,11 @@ extension FlowLayoutState {
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
     /// returns `false`. With `start` (past the rect's search key), only the
     /// elements of lines that reach it and of what follows, as if the search
-    /// started there: a header that ends before it is passed over.
+    /// started there: a header that ends before it is passed over. `lines` is
+    /// told of each line before its cells.
     mutating func forEachNaturalElement(
-        in rect: Rect, from start: Offset? = nil, pinning: Presentation? = nil, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from start: Offset? = nil, pinning: Presentation? = nil, lines: (LineSpan) -> Void = { _ in },
+        _ body: (LayoutAttributes) -> Bool
     ) {
         guard sections.count > 0 else { return }
         let (low, high) = configuration.scrollDirection.crossSpan(rect)
@@ -128,7 +130,7 @@ extension FlowLayoutState {
         if let start, start > key { key = start }
         guard var located = locatedSection(reaching: key) else { return }
         while located.start.double <= high {
-            let visit = located.forEachElement(in: rect, from: key, pinning: pinning, body)
+            let visit = located.forEachElement(in: rect, from: key, pinning: pinning, lines: lines, body)
             // Lines that ran past the rect put every later section past it too.
             guard !visit.stopped, visit.completed, advance(&located) else { return }
         }

@@ -80,14 +80,14 @@ extension FlowLayoutState {
     }
 
     /// Applies validated edits to section `q` (``SectionLayout/applyEdits(_:)``):
-    /// its extent and the offsets of later sections follow. Returns the lines
-    /// at its start left exactly as they were.
+    /// its extent and the offsets of later sections follow. Returns what
+    /// changed in its lines.
     @discardableResult
-    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) -> Rebreak.KeptLines {
-        let outcome = modifySection(q) { $0.applyEdits(edits) }
-        workCounters.linesBroken += outcome.linesBroken
+    mutating func applyEdits(_ edits: [ItemEdit], toSection q: Int) -> LineChange {
+        let change = modifySection(q) { $0.applyEdits(edits) }
+        workCounters.linesBroken += change.linesBroken
         workCounters.sectionsTouched += 1
-        return outcome.kept
+        return change
     }
 
     /// Marks every section with items of its own pending and recomputes every

@@ -139,10 +139,11 @@ struct RebreakWindowTests {
 
     /// What a batch reuses of the view before it: the lines in front of the
     /// first line broken again are the model's, unchanged, and their advance.
-    @Test("the outcome's kept lines are the same lines before and after, in front of every edit")
+    @Test("the outcome's kept lines are the same lines before and after, in front of every edit and after them")
     func keptLines() {
         var random = SeededRandom(seed: 1859)
         var someKept = 0
+        var someResumed = 0
         for _ in 0..<(300 * LongRuns.factor) {
             let geometry = ComponentModel.randomGeometry(&random)
             let rebreak = Rebreak(geometry: geometry, isAligned: true)
@@ -150,7 +151,8 @@ struct RebreakWindowTests {
             var (runs, oldLines) = OldLinesTests.randomRuns(items, geometry: geometry, &random)
             let edits = EditedStreamTests.randomEdits(&random, count: items.count, from: 0)
             guard let first = edits.first else { continue }
-            let kept = rebreak.apply(edits, to: &runs).kept
+            let outcome = rebreak.apply(edits, to: &runs)
+            let kept = outcome.kept
             var edited = items
             for edit in edits.reversed() { edited.replaceSubrange(edit.range, with: ComponentModel.items(edit.replacement)) }
             let newLines = ComponentModel.lines(edited, geometry: geometry)
@@ -163,8 +165,21 @@ struct RebreakWindowTests {
             #expect(kept.items == 0 || keptOld.last?.items.upperBound == kept.items)
             #expect(kept.advance == ComponentModel.advance(keptOld, geometry: geometry))
             if kept.items > 0 { someKept += 1 }
+            // The lines kept after the changed ones: the same lines, renumbered.
+            guard let resumed = outcome.resumed else { continue }
+            someResumed += 1
+            let delta = edited.count - items.count
+            #expect(resumed.items >= edits.last!.range.upperBound)
+            let tailOld = oldLines.filter { $0.items.lowerBound >= resumed.items }
+            let tailNew = newLines.filter { $0.items.lowerBound >= resumed.items + delta }
+            #expect(tailOld.map { $0.items.count } == tailNew.map { $0.items.count })
+            #expect(tailOld.map(\.thickness) == tailNew.map(\.thickness))
+            #expect(tailOld.first?.items.lowerBound ?? items.count == resumed.items)
+            let frontOld = oldLines.filter { $0.items.lowerBound < resumed.items }
+            #expect(resumed.advance == ComponentModel.advance(frontOld, geometry: geometry))
         }
         #expect(someKept >= 100 * LongRuns.factor)
+        #expect(someResumed >= 100 * LongRuns.factor)
     }
 
     /// The sums of every run's explicit sizes.

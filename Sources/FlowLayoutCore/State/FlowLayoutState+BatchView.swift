@@ -1,0 +1,234 @@
+/// The elements in view after a batch, taken from those in view before it
+/// where the batch cannot have changed them (steps 4 and 5 of
+/// ``FlowLayoutState/performBatchUpdates(_:)``): reading the rect again costs
+/// as much as the rest of a one-item batch.
+///
+/// Both ways apply to a batch that changes the items of one section and
+/// nothing else, keeps the estimate, and presents frames alike before and
+/// after: nothing pins (a pinned frame follows its section's end), nothing is
+/// mirrored along the scroll axis (a mirrored frame follows the content's
+/// extent), and a mirrored width has not changed. Re-breaking tells which
+/// lines it left as they were (``LineChange``):
+/// - **Lines changed inside or past the rect** (a message appended below the
+///   view, an item deleted further down): the lines in front of the first line
+///   broken again are as they were, and the rect has not moved. The elements
+///   in view are those before, up to that line, then the rect's elements read
+///   from that line on (``viewAfter(_:previousWidth:section:kept:)``).
+/// - **Lines changed before the rect** (an item inserted at the top, history
+///   prepended to a chat): every line from where the re-break came back in
+///   step is the same line, moved by the change in advance and renumbered. The
+///   cells around the rect are read before the batch with their lines
+///   (``readView(_:into:)``); after it each one's frame is placed again on its
+///   line's new top, exactly as a read would place it, and the rect, moved by
+///   the anchor's adjustment, picks those it meets
+///   (``movedView(_:previousWidth:section:change:)``, ``inView(_:adjustment:reserving:)``).
+///
+/// With internal checks, each result is compared with a full read of the rect.
+extension FlowLayoutState {
+    // MARK: Lines changed inside or past the rect
+
+    /// The elements in view after a batch, as entries, when the batch changed
+    /// the items of section `q` only and kept its lines before `kept` (from its
+    /// first line) as they were, and those lines reach into the rect: the
+    /// elements of `before` (read at the rect, which has not moved) up to that
+    /// line, then the rect's elements read from it on. `nil` when the batch
+    /// may have moved something in view before it.
+    ///
+    /// A kept line is not the section's last, so its items are placed as
+    /// before; every later line starts at or past the first line broken again,
+    /// which the second read starts from.
+    ///
+    /// - Complexity: O(log S + log R) plus the elements in view.
+    mutating func viewAfter(
+        _ before: [LayoutAttributes], previousWidth: Double, section q: Int, kept: Rebreak.KeptLines
+    ) -> [TransitionEntry]? {
+        // The walk before reached the section: every section before it is laid out.
+        guard let rect = visibleRect, let last = before.last, last.indexPath.section >= q,
+            presentsAlike(previousWidth: previousWidth)
+        else { return nil }
+        let changed = locatedSection(q).linesTop + kept.advance
+        let presentation = presentation()
+        let (low, high) = configuration.scrollDirection.crossSpan(presentation.isIdentity ? rect : presentation.naturalQuery(rect))
+        guard changed > SectionContext.searchKey(low) else { return nil }
+        var entries: [TransitionEntry] = []
+        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
+        // Before the walk, elements come in element order (nothing pins).
+        let firstChanged = ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: kept.items, section: q))
+        for element in before {
+            guard element.identifier < firstChanged else { break }
+            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
+        }
+        if changed.double <= high {
+            forEachElement(in: rect, from: changed) {
+                // A kept line ending where the first changed one starts is read again: it is taken already.
+                if $0.identifier < firstChanged { return true }
+                entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
+                return true
+            }
+        }
+        checkView(entries)
+        return entries
+    }
+
+    /// Whether frames are presented alike before and after a batch that
+    /// changed items only, the content having been `previousWidth` wide.
+    private func presentsAlike(previousWidth: Double) -> Bool {
+        guard !pins(.header), !pins(.footer), !mirrorsAlongScrollAxis else { return false }
+        return options.layoutDirection == .leftToRight || contentSize.width == previousWidth
+    }
+
+    // MARK: Lines changed before the rect
+
+    /// The cells whose natural frames meet the rect's natural span widened by
+    /// ``margin`` along the scroll axis, in order, each with its line; `nil`
+    /// when a header or footer is among what that span meets.
+    struct CellsAround {
+        /// The cells, with natural frames.
+        var cells: [LayoutAttributes] = []
+        /// Each cell's line.
+        var lines: [LineSpan] = []
+        /// The widened span's low edge along the scroll axis.
+        var low = 0.0
+        /// How far past the rect's natural span they reach, on each side.
+        var margin = 0.0
+    }
+
+    /// Reads the elements in view at `rect` into `before`, as
+    /// ``forEachElement(in:from:_:)`` gives them, and returns the cells around
+    /// the rect (``CellsAround``) when presentation allows moving them later
+    /// (nothing pins, nothing mirrors along the scroll axis).
+    ///
+    /// - Complexity: O(log S + log R) plus the elements read.
+    mutating func readView(_ rect: Rect, into before: inout [LayoutAttributes]) -> CellsAround? {
+        let presentation = presentation()
+        guard !presentation.pinsHeaders, !presentation.pinsFooters, !mirrorsAlongScrollAxis else {
+            forEachElement(in: rect) {
+                before.append($0)
+                return true
+            }
+            return nil
+        }
+        let direction = configuration.scrollDirection
+        let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
+        // A point, and two pixels for the rounding of presented origins.
+        var around = CellsAround(margin: 1 + (presentation.scale > 0 ? 2 / presentation.scale : 0))
+        let widened = direction.widenedAcross(query, by: around.margin)
+        around.low = direction.crossSpan(widened).min
+        around.cells.reserveCapacity(Self.elementsInViewCapacity)
+        around.lines.reserveCapacity(Self.elementsInViewCapacity)
+        var onlyCells = true
+        var line: LineSpan?
+        forEachNaturalElement(in: widened, lines: { line = $0 }) { natural in
+            if natural.category == .cell, let line {
+                around.cells.append(natural)
+                around.lines.append(line)
+            } else {
+                onlyCells = false
+            }
+            // In view: what forEachElement(in:) reads, the natural query then the presented frame.
+            guard natural.frame.touches(query) else { return true }
+            var attributes = natural
+            if !presentation.isIdentity { attributes.frame = presentation.present(natural.frame) }
+            if attributes.frame.touches(rect) { before.append(attributes) }
+            return true
+        }
+        return onlyCells ? around : nil
+    }
+
+    /// The cells around the rect after a batch whose re-break of section `q`
+    /// came back in step before them: each renumbered, and its natural frame
+    /// placed again on its line moved by the change in advance.
+    struct MovedView {
+        /// The cells, renumbered, in order, with their natural and presented frames.
+        var identifiers: [ElementIdentifier]
+        var natural: [Rect]
+        var presented: [Rect]
+        /// How far their lines moved along the scroll axis.
+        var shift: Double
+        /// How far past the rect's natural span they were read.
+        var margin: Double
+
+        /// The presented frame of the cell `identifier` names, when it is
+        /// among them.
+        ///
+        /// - Complexity: O(log cells).
+        func frame(of identifier: ElementIdentifier) -> Rect? {
+            let low = partitionPoint(in: identifiers.indices) { !(identifiers[$0] < identifier) }
+            return low < identifiers.count && identifiers[low] == identifier ? presented[low] : nil
+        }
+    }
+
+    /// The cells around the rect moved through a batch that changed the items
+    /// of section `q` only, when every one of them lies in the lines the
+    /// re-break came back in step at or after (``LineChange/resumed``), and
+    /// that line started before the span they were read from: what the batch
+    /// changed then ends before it, however far it moved. `nil` otherwise.
+    ///
+    /// Line tops are exact offsets, so a moved line's top is the one a read
+    /// would find, and each cell is placed across it as a read places it.
+    ///
+    /// - Complexity: O(log S) plus the cells.
+    mutating func movedView(_ around: CellsAround, previousWidth: Double, section q: Int, change: LineChange) -> MovedView? {
+        guard let resumed = change.resumed, let first = around.cells.first, let last = around.cells.last,
+            first.indexPath.section == q, last.indexPath.section == q, first.indexPath.item >= resumed.items,
+            presentsAlike(previousWidth: previousWidth)
+        else { return nil }
+        // The cells were read in the section: every section before it is laid out.
+        guard (locatedSection(q).linesTop + resumed.advance).double < around.low else { return nil }
+        let presentation = presentation()
+        let direction = configuration.scrollDirection
+        let alignment = options.crossAlignment
+        var moved = MovedView(
+            identifiers: [], natural: [], presented: [], shift: change.advanceChange.double, margin: around.margin)
+        moved.identifiers.reserveCapacity(around.cells.count)
+        moved.natural.reserveCapacity(around.cells.count)
+        moved.presented.reserveCapacity(around.cells.count)
+        for (cell, line) in zip(around.cells, around.lines) {
+            let frame = cell.frame
+            let top = (line.top + change.advanceChange).double
+            let cross = alignment.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
+            let natural = direction.rect(
+                main: direction.main(frame.origin), cross: cross, mainLength: direction.main(frame.size),
+                crossLength: direction.cross(frame.size))
+            moved.identifiers.append(
+                ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: cell.indexPath.item + change.itemChange, section: q)))
+            moved.natural.append(natural)
+            moved.presented.append(presentation.isIdentity ? natural : presentation.present(natural))
+        }
+        return moved
+    }
+
+    /// The elements in view after the batch, among the cells `moved`, the
+    /// visible rect having moved by `adjustment`: `nil` when the rect moved by
+    /// more than the cells' margin allows (then something not read before may
+    /// be in view).
+    ///
+    /// Any element meeting the rect after the batch met, before it, the span
+    /// widened by the margin, once the rect moved by about as much as the
+    /// lines did (within rounding); what the batch changed ends before it.
+    mutating func inView(_ moved: MovedView, adjustment: Point, reserving extra: Int) -> [TransitionEntry]? {
+        guard let rect = visibleRect else { return nil }
+        let direction = configuration.scrollDirection
+        guard abs(direction.cross(adjustment) - moved.shift) <= moved.margin / 4 else { return nil }
+        let presentation = presentation()
+        let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
+        var entries: [TransitionEntry] = []
+        entries.reserveCapacity(Self.elementsInViewCapacity + extra)
+        for index in moved.identifiers.indices where moved.natural[index].touches(query) && moved.presented[index].touches(rect) {
+            entries.append(TransitionEntry(identifier: moved.identifiers[index], after: moved.presented[index]))
+        }
+        checkView(entries)
+        return entries
+    }
+
+    /// With internal checks: `entries` are the elements a read of the rect
+    /// gives now, with the same frames.
+    private mutating func checkView(_ entries: [TransitionEntry]) {
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        let read = entriesInView(reserving: 0)
+        precondition(
+            read.map(\.identifier) == entries.map(\.identifier) && read.map(\.after) == entries.map(\.after),
+            "the view kept through a batch differs from the view read after it")
+        #endif
+    }
+}
