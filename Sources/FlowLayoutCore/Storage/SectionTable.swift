@@ -11,6 +11,17 @@ struct SectionTable<Value>: Sequence {
     /// The value of each section, in the order of `keys`.
     private(set) var values: [Value] = []
 
+    /// An empty table.
+    init() {}
+
+    /// The table of one section's value: its two one-element lists made
+    /// directly (an insertion into empty lists costs a one-item batch more
+    /// than all of its other planning).
+    init(section: Int, value: Value) {
+        keys = [section]
+        values = [value]
+    }
+
     /// Whether no section has a value.
     var isEmpty: Bool { keys.isEmpty }
     /// The number of sections with a value.
@@ -45,7 +56,10 @@ struct SectionTable<Value>: Sequence {
     /// - Complexity: O(log k), plus O(k) when the section is added.
     mutating func slot(of section: Int, adding initial: @autoclosure () -> Value) -> Int {
         let index = position(of: section)
-        if index == keys.count || keys[index] != section {
+        if index == keys.count {
+            keys.append(section)
+            values.append(initial())
+        } else if keys[index] != section {
             keys.insert(section, at: index)
             values.insert(initial(), at: index)
         }
