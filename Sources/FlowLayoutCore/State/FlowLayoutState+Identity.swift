@@ -83,7 +83,7 @@ extension FlowLayoutState {
     ///   deleted sections.
     func identity(after plan: BatchPlan) -> IdentityIndex? {
         guard var index = identity, plan.insertedSections.isEmpty, plan.reloadedSections.isEmpty,
-            plan.items.values.allSatisfy({ $0.inserted.isEmpty })
+            plan.items.allSatisfy({ $0.value.inserted.isEmpty })
         else { return nil }
         let oldLists = index.items
         let newCount = plan.sections.newCount
