@@ -24,7 +24,7 @@ struct BatchPlanTests {
                 #expect(table.slot(of: section) == slot)
             }
             #expect(table.count == model.count && table.isEmpty == model.isEmpty)
-            #expect(table.keys == model.keys.sorted())
+            #expect(Array(table.keys) == model.keys.sorted())
             #expect(table.map(\.key) == model.keys.sorted())
             #expect(table.map(\.value) == model.keys.sorted().map { model[$0]! })
             for section in -1...12 {
@@ -32,7 +32,7 @@ struct BatchPlanTests {
                 #expect((table.slot(of: section) != nil) == (model[section] != nil))
             }
             let counted = table.mapValues { section, value in section * 100 + value.count }
-            #expect(counted.keys == table.keys)
+            #expect(Array(counted.keys) == Array(table.keys))
             #expect(counted.map(\.value) == table.map { $0.key * 100 + $0.value.count })
         }
     }
@@ -96,6 +96,131 @@ struct BatchPlanTests {
                 tolerance: tolerance)
             #expect(differences.isEmpty, "round \(round): \(differences.prefix(3))")
         }
+    }
+
+    /// The plans' contents compared (sections' content compared by index only:
+    /// the one-section path brings none).
+    static func expectSame(_ fast: BatchPlan, _ full: BatchPlan, _ comment: Comment) {
+        #expect(fast.sections == full.sections, comment)
+        #expect(fast.sectionMovedTo == full.sectionMovedTo && fast.sectionMovedFrom == full.sectionMovedFrom, comment)
+        #expect(fast.deletedSections == full.deletedSections, comment)
+        #expect(fast.reloadedSections.keys.sorted() == full.reloadedSections.keys.sorted(), comment)
+        #expect(fast.insertedSections.keys.sorted() == full.insertedSections.keys.sorted(), comment)
+        #expect(Array(fast.items.keys) == Array(full.items.keys), comment)
+        #expect(fast.items.map(\.value) == full.items.map(\.value), comment)
+        for (section, items) in fast.items { #expect(items.deleted == full.items[section]?.deleted, comment) }
+    }
+
+    /// A batch near the one-section path's shape: item deletions, reloads and
+    /// insertions in one section, mostly in order and valid; sometimes out of
+    /// order, named twice, out of range, negative, with a bad size, in a
+    /// second section, or with a move or a section operation.
+    static func nearlyOneSectionBatch(counts: [Int], random: inout SeededRandom) -> BatchUpdate {
+        func size() -> Size? {
+            if random.chance(0.5) { return nil }
+            if random.chance(0.05) { return Size(width: random.chance(0.5) ? -1 : .nan, height: 20) }
+            return Size(width: random.double(10...200).rounded(), height: random.double(10...90).rounded())
+        }
+        func sometimesOtherSection(_ section: Int) -> Int {
+            random.chance(0.04) ? random.int(-1...counts.count) : section
+        }
+        func list(_ length: Int, below bound: Int) -> [Int] {
+            guard bound > 0 else { return random.chance(0.1) ? [random.int(-1...1)] : [] }
+            var items = (0..<length).map { _ in random.int(0..<bound) }
+            items = random.chance(0.8) ? Array(Set(items)).sorted() : items
+            if random.chance(0.04) { items.append(random.chance(0.5) ? -1 : bound + random.int(0...2)) }
+            return items
+        }
+        let section = random.int(0..<counts.count)
+        let count = counts[section]
+        var batch = BatchUpdate()
+        let deletions = random.chance(0.6) ? list(random.int(1...4), below: count) : []
+        batch.deleteItems(at: deletions.map { FlowIndexPath(item: $0, section: sometimesOtherSection(section)) })
+        if random.chance(0.3) {
+            let reloads = list(random.int(1...3), below: count)
+            for item in reloads {
+                batch.reloadedItems.append(
+                    BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: item, section: sometimesOtherSection(section)), size: size()))
+            }
+        }
+        if random.chance(0.6) || batch.deletedItems.isEmpty {
+            let countAfter = count - deletions.count + 3
+            for item in list(random.int(1...3), below: Swift.max(0, countAfter)) {
+                batch.insertedItems.append(
+                    BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: item, section: sometimesOtherSection(section)), size: size()))
+            }
+        }
+        if random.chance(0.04), count > 1 {
+            batch.moveItem(at: FlowIndexPath(item: 0, section: section), to: FlowIndexPath(item: count - 1, section: section))
+        }
+        if random.chance(0.03) { batch.deleteSections([random.int(0..<counts.count)]) }
+        if random.chance(0.03) { batch.insertSection(FlowSection(itemCount: 2), at: 0) }
+        return batch
+    }
+
+    @Test("the one-section path gives the full planner's plan, and defers every other batch to it")
+    func oneSectionPlanEqualsFullPlan() throws {
+        var random = SeededRandom(seed: 43)
+        let state = try BadInputTests.populatedState()
+        let counts = try (0..<state.sections.count).map { try state.numberOfItems(inSection: $0) }
+        var taken = 0
+        var deferredValid = 0
+        var refused = 0
+        for round in 0..<3000 {
+            let batch = Self.nearlyOneSectionBatch(counts: counts, random: &random)
+            let full = Result { () throws(FlowLayoutError) in try state.fullPlan(batch) }
+            let planned = Result { () throws(FlowLayoutError) in try state.plan(batch) }
+            if let fast = state.oneSectionPlan(batch) {
+                taken += 1
+                let full = try #require(try? full.get(), "round \(round): \(batch)")
+                Self.expectSame(fast, full, "round \(round): \(batch)")
+            } else {
+                switch full {
+                case .success(let full):
+                    deferredValid += 1
+                    Self.expectSame(try planned.get(), full, "round \(round): \(batch)")
+                case .failure(let error):
+                    refused += 1
+                    // The same typed error, with the same field path, through plan(_:).
+                    #expect(throws: error) { try planned.get() }
+                }
+            }
+        }
+        // Each kind of batch comes up often enough to mean something.
+        #expect(taken > 1000 && deferredValid > 100 && refused > 300, "\(taken) \(deferredValid) \(refused)")
+    }
+
+    @Test("a batch the one-section path refuses to take keeps the full planner's error")
+    func oneSectionShapeErrors() throws {
+        let state = try BadInputTests.populatedState()
+        func error(_ batch: BatchUpdate) -> FlowLayoutError? {
+            #expect(state.oneSectionPlan(batch) == nil)
+            do {
+                _ = try state.plan(batch)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // Named twice: the second naming, pointing at the first.
+        var twice = BatchUpdate()
+        twice.deleteItems(at: [FlowIndexPath(item: 4, section: 0)])
+        twice.reloadItems(at: [FlowIndexPath(item: 4, section: 0)])
+        #expect(
+            error(twice) == .invalidBatch(path: FieldPath(.reloadItems, 0), problem: .namedTwice(otherPath: FieldPath(.deleteItems, 0))))
+        // Past the end after the batch (40 − 1 + 1 items).
+        var past = BatchUpdate()
+        past.deleteItems(at: [FlowIndexPath(item: 0, section: 0)])
+        past.insertItems(at: [FlowIndexPath(item: 40, section: 0)])
+        #expect(
+            error(past)
+                == .invalidBatch(
+                    path: FieldPath(.insertItems, 0).appending("item"),
+                    problem: .itemPastEnd(FlowIndexPath(item: 40, section: 0), itemCountAfter: 40)))
+        // A bad size.
+        var size = BatchUpdate()
+        size.insertItem(at: FlowIndexPath(item: 0, section: 1), size: Size(width: 10, height: -2))
+        #expect(error(size) == .invalidValue(path: FieldPath(.insertItems, 0).appending("size").appending("height"), value: -2))
     }
 
     @Test("an insertion list naming one position twice is refused, the state unchanged")

@@ -20,11 +20,9 @@ struct BatchPlan {
     let items: SectionTable<ItemPlan>
 
     /// How a batch changes the items of one section.
-    struct ItemPlan {
+    struct ItemPlan: Equatable {
         /// The items' reordering.
         var reorder: Reorder
-        /// Items deleted, by index before.
-        var deleted: Set<Int> = []
         /// Items moved away: index before → position after.
         var movedTo: [Int: FlowIndexPath] = [:]
         /// Items moved in: index after → position before.
@@ -33,13 +31,18 @@ struct BatchPlan {
         var inserted = InsertedItems()
         /// Items reloaded: index before → size given.
         var reloaded: [Int: Size?] = [:]
+
+        /// Items deleted, by index before, in increasing order: those removed
+        /// that do not move. (Kept as a set, it cost a one-item batch an
+        /// allocation and a hash.)
+        var deleted: [Int] { movedTo.isEmpty ? reorder.removed : reorder.removed.filter { movedTo[$0] == nil } }
     }
 
     /// The items a batch inserts into one section: how many, and the sizes
     /// given, by index after the batch. Insertions without a size (a chat's
     /// new messages, to be measured) are only counted: a batch of them hashes
     /// nothing.
-    struct InsertedItems {
+    struct InsertedItems: Equatable {
         /// The number of items inserted.
         private(set) var count = 0
         /// The sizes given, by index after the batch.
@@ -47,6 +50,9 @@ struct BatchPlan {
 
         /// Whether no item is inserted.
         var isEmpty: Bool { count == 0 }
+
+        /// Whether some item is inserted with a size.
+        var hasSizes: Bool { !sizes.isEmpty }
 
         /// The size given to the item inserted at `item`, or `nil` (none
         /// given, or no item inserted there).
@@ -81,8 +87,8 @@ struct BatchPlan {
         guard let newSection = newIndex(ofSection: section), reloadedSections[section] == nil else { return nil }
         // The section's plan is read in place (a copy would retain each of its tables).
         guard let slot = items.slot(of: section) else { return FlowIndexPath(item: item, section: newSection) }
-        if items[slot: slot].deleted.contains(item) { return nil }
-        if let moved = items[slot: slot].movedTo[item] { return moved }
+        // A removed item is moved (to where it goes) or deleted.
+        if items[slot: slot].reorder.isRemoved(item) { return items[slot: slot].movedTo[item] }
         return FlowIndexPath(item: items[slot: slot].reorder.newIndex(ofSurvivor: item), section: newSection)
     }
 
@@ -109,6 +115,13 @@ extension FlowLayoutState {
     /// - Complexity: O(operations · log) plus O(n) to validate the per-item sizes
     ///   of sections inserted or reloaded.
     func plan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
+        if let plan = oneSectionPlan(batch) { return plan }
+        return try fullPlan(batch)
+    }
+
+    /// ``plan(_:)`` by the planner that takes any batch: the fast path
+    /// (``oneSectionPlan(_:)``) must give the same plan.
+    func fullPlan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
         var planner = BatchPlanner(batch: batch, state: self)
         try planner.nameSectionsBefore()
         try planner.nameSectionsAfter()
@@ -125,7 +138,9 @@ extension FlowLayoutState {
 /// step checks what it names and records it; the first problem throws.
 private struct BatchPlanner {
     let batch: BatchUpdate
-    let state: FlowLayoutState
+    /// The layout's sections (the state itself would be a copy: a retain of
+    /// each of its references, and a release when the planner goes).
+    let sections: BTree<SectionRecord>
     let sectionCount: Int
     let sectionCountAfter: Int
 
@@ -178,7 +193,7 @@ private struct BatchPlanner {
 
     init(batch: BatchUpdate, state: FlowLayoutState) {
         self.batch = batch
-        self.state = state
+        sections = state.sections
         sectionCount = state.sections.count
         sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
     }
@@ -256,7 +271,7 @@ private struct BatchPlanner {
         if reloaded[section] != nil {
             throw .invalidBatch(path: path.appending("section"), problem: .sectionChanged(section: section, change: "reloaded"))
         }
-        let count = state.sections[section].itemCount
+        let count = sections[section].itemCount
         guard indexPath.item >= 0, indexPath.item < count else {
             throw .itemOutOfRange(path: path.appending("item"), indexPath: indexPath, itemCount: count)
         }
@@ -272,9 +287,7 @@ private struct BatchPlanner {
             // 10.6: an item delete inside a section the batch deletes is redundant: dropped.
             if deleted.contains(indexPath.section) { continue }
             try nameItemBefore(indexPath, Entry(field: .deleteItems, index: index))
-            let slot = items.slot(of: indexPath.section, adding: TouchedSection())
-            items[slot: slot].plan.deleted.insert(indexPath.item)
-            items[slot: slot].removed.append(indexPath.item)
+            items[slot: items.slot(of: indexPath.section, adding: TouchedSection())].removed.append(indexPath.item)
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
             try nameItemBefore(reload.indexPath, Entry(field: .reloadItems, index: index))
@@ -371,7 +384,7 @@ private struct BatchPlanner {
             } else {
                 let slot = items.slot(of: old)
                 countAfter =
-                    state.sections[old].itemCount - (slot.map { items[slot: $0].removed.count } ?? 0)
+                    sections[old].itemCount - (slot.map { items[slot: $0].removed.count } ?? 0)
                     + (slot.map { items[slot: $0].placed.count } ?? 0)
                 counted = (old, countAfter)
             }
@@ -424,7 +437,7 @@ private struct BatchPlanner {
         let items = items.mapValues { section, touched in
             var plan = touched.plan
             plan.reorder = Reorder(
-                oldCount: state.sections[section].itemCount, removed: Self.sorted(touched.removed),
+                oldCount: sections[section].itemCount, removed: Self.sorted(touched.removed),
                 placed: Self.sorted(touched.placed))
             return plan
         }
@@ -438,71 +451,73 @@ extension FlowLayoutState {
     /// The item edits of one section's plan, in the numbering before the batch:
     /// removals, insertions at the gap after the survivor before them, reloads;
     /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
+    ///
+    /// The changes come from three sorted lists (items removed, items placed,
+    /// items reloaded), merged by position, insertions before what they
+    /// precede and in their order after the batch: no list of them is made
+    /// and sorted, and the section is read only when a size is.
     func itemEdits(for plan: BatchPlan.ItemPlan, section: Int) -> [ItemEdit] {
-        let record = sections[section]
-        // One change each, unmerged: the items it replaces, the one it puts
-        // there (none for a removal), and its rank at one position (insertions
-        // first).
-        struct Event {
-            var range: Range<Int>
-            var segment: ItemSegment?
-            var order: Int
+        // The section's record (a tree descent and a copy) only when a size is
+        // read or kept: an item moved in or reloaded, an insertion with a size.
+        let record = plan.movedFrom.isEmpty && plan.reloaded.isEmpty && !plan.inserted.hasSizes ? nil : sections[section]
+        func stored(_ size: Size?) -> Size? {
+            guard let size else { return nil }
+            return storedSize(size, in: record!)
         }
-        var events: [Event] = []
-        events.reserveCapacity(plan.reorder.removed.count + plan.reorder.placed.count + plan.reloaded.count)
-        for item in plan.reorder.removed {
-            events.append(Event(range: item..<(item + 1), segment: nil, order: 1))
-        }
-        for (rank, position) in plan.reorder.placed.enumerated() {
-            let point = plan.reorder.insertionPoint(ofPlaced: rank)
-            // A moved item keeps its size, measured or not; an inserted one has the size given.
-            let size =
-                if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                    explicitSize(ofItem: source.item, in: sections[source.section])
-                } else {
-                    plan.inserted[position]
-                }
-            events.append(Event(range: point..<point, segment: ItemSegment(item: storedSize(size, in: record)), order: 0))
-        }
-        for (item, size) in plan.reloaded {
-            let segment: ItemSegment
-            if let size {
-                segment = ItemSegment(item: storedSize(size, in: record))
-            } else if !record.hasItemSizes && configuration.isSelfSizing {
-                segment = .defaults(1)  // its content changed: unmeasured again
-            } else {
-                segment = ItemSegment(item: explicitSize(ofItem: item, in: record))
-            }
-            events.append(Event(range: item..<(item + 1), segment: segment, order: 1))
-        }
-        // Sort by position, insertions before what they precede (stable: placed
-        // items keep their order after the batch). Events often come in that
-        // order already (insertions only, or deletions only): then they stay.
-        var ordered = true
-        for index in events.indices.dropFirst()
-        where (events[index].range.lowerBound, events[index].order)
-            < (events[index - 1].range.lowerBound, events[index - 1].order)
-        {
-            ordered = false
-            break
-        }
-        if !ordered {
-            events = events.enumerated().sorted {
-                ($0.element.range.lowerBound, $0.element.order, $0.offset)
-                    < ($1.element.range.lowerBound, $1.element.order, $1.offset)
-            }.map(\.element)
-        }
+        let removed = plan.reorder.removed
+        let placed = plan.reorder.placed
+        let reloads = plan.reloaded.isEmpty ? [] : plan.reloaded.keys.sorted()
         var edits: [ItemEdit] = []
-        edits.reserveCapacity(events.count)
-        for event in events {
-            if let last = edits.last?.range, event.range.lowerBound <= last.upperBound {
+        edits.reserveCapacity(removed.count + placed.count + reloads.count)
+        var nextRemoval = 0
+        var nextPlaced = 0
+        var nextReload = 0
+        // Where the next placed item goes, in the numbering before.
+        var point = placed.isEmpty ? 0 : plan.reorder.insertionPoint(ofPlaced: 0)
+        while true {
+            // One change: the items it replaces, and the one it puts there (none for a removal).
+            let removal = nextRemoval < removed.count ? removed[nextRemoval] : Int.max
+            let reload = nextReload < reloads.count ? reloads[nextReload] : Int.max
+            let range: Range<Int>
+            let segment: ItemSegment?
+            if nextPlaced < placed.count, point <= removal, point <= reload {
+                // A moved item keeps its size, measured or not; an inserted one has the size given.
+                let position = placed[nextPlaced]
+                let size =
+                    if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
+                        explicitSize(ofItem: source.item, in: sections[source.section])
+                    } else {
+                        plan.inserted[position]
+                    }
+                range = point..<point
+                segment = ItemSegment(item: stored(size))
+                nextPlaced += 1
+                if nextPlaced < placed.count { point = plan.reorder.insertionPoint(ofPlaced: nextPlaced) }
+            } else if removal < reload {
+                range = removal..<(removal + 1)
+                segment = nil
+                nextRemoval += 1
+            } else if nextReload < reloads.count {
+                range = reload..<(reload + 1)
+                if let size = plan.reloaded[reload]! {
+                    segment = ItemSegment(item: stored(size))
+                } else if !record!.hasItemSizes && configuration.isSelfSizing {
+                    segment = .defaults(1)  // its content changed: unmeasured again
+                } else {
+                    segment = ItemSegment(item: explicitSize(ofItem: reload, in: record!))
+                }
+                nextReload += 1
+            } else {
+                break
+            }
+            if let last = edits.last?.range, range.lowerBound <= last.upperBound {
                 // Merged in place: fifty insertions at one point append to one
                 // replacement instead of copying it fifty times, and fifty
                 // unmeasured ones are one segment of fifty default items.
-                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, event.range.upperBound)
-                if let segment = event.segment { edits[edits.count - 1].replacement.appendMerging(segment) }
+                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+                if let segment { edits[edits.count - 1].replacement.appendMerging(segment) }
             } else {
-                edits.append(ItemEdit(range: event.range, replacement: event.segment.map { [$0] } ?? []))
+                edits.append(ItemEdit(range: range, replacement: segment.map { [$0] } ?? []))
             }
         }
         return edits

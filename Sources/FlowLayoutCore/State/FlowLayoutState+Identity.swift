@@ -83,7 +83,7 @@ extension FlowLayoutState {
     ///   deleted sections.
     func identity(after plan: BatchPlan) -> IdentityIndex? {
         guard var index = identity, plan.insertedSections.isEmpty, plan.reloadedSections.isEmpty,
-            plan.items.values.allSatisfy({ $0.inserted.isEmpty })
+            plan.items.allSatisfy({ $0.value.inserted.isEmpty })
         else { return nil }
         let oldLists = index.items
         let newCount = plan.sections.newCount
@@ -97,7 +97,8 @@ extension FlowLayoutState {
             sectionIDs.append(index.sectionIDs[p])
             var list = oldLists[p]
             if let items = plan.items[p] {
-                let removed = (Array(items.deleted) + Array(items.movedTo.keys)).sorted()
+                // Deleted and moved away, sorted.
+                let removed = items.reorder.removed
                 let placed = items.movedFrom.sorted { $0.key < $1.key }.map {
                     (position: $0.key, identifier: oldLists[$0.value.section][$0.value.item])
                 }

@@ -103,23 +103,32 @@ extension FlowLayoutState {
             guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
                 sizing.isEmpty
             else { return nil }
-            // What the batch replaces, what it brings with sizes, and how much
-            // its sections' bounds may grow: all decided before anything is read.
+            // How many items the batch replaces: the bound on what is read below.
             var replaced = 0
+            for (_, sectionEdits) in edits {
+                for edit in sectionEdits { replaced += edit.range.count }
+            }
+            guard replaced <= inverseItemLimit else { return nil }
+            // In one pass per section (its record read once, no list of them
+            // kept): how much its bound may grow, what it brings with sizes,
+            // and each edit's range after the batch with the items it replaces
+            // as stored. The limits are checked after: a batch near them reads
+            // at most ``inverseItemLimit`` sizes for nothing.
             var sized = 0
             var growth = 0.0
             let direction = state.configuration.scrollDirection
-            var touched: [(section: Int, edits: [ItemEdit], record: SectionRecord)] = []
-            touched.reserveCapacity(edits.count)
+            var inverse: [(section: Int, edits: [ItemEdit])] = []
+            inverse.reserveCapacity(edits.count)
             for (section, sectionEdits) in edits where !sectionEdits.isEmpty {
                 let record = state.sections[section]
-                touched.append((section, sectionEdits, record))
                 let selector = state.resolved(record.metricsIndex)
                 let spacing = selector.metrics.lineSpacing
                 let defaultCross = Swift.max(selector.geometry.defaultCross, selector.uniformGeometry.defaultCross)
                 growth += state.section(of: record).possibleGrowth
+                var shift = 0
+                var undo: [ItemEdit] = []
+                undo.reserveCapacity(sectionEdits.count)
                 for edit in sectionEdits {
-                    replaced += edit.range.count
                     for segment in edit.replacement {
                         switch segment {
                         case .defaults(let count):
@@ -129,22 +138,6 @@ extension FlowLayoutState {
                             growth += direction.cross(size) + spacing
                         }
                     }
-                }
-            }
-            guard replaced <= inverseItemLimit, state.staysWithinContentLimit(growingBy: growth) else { return nil }
-            if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
-                state.sections.summary.measured + sized >= state.measuredTotals.nextRefresh
-            {
-                return nil
-            }
-            // Each edit's range after the batch, with the items it replaces as stored.
-            var inverse: [(section: Int, edits: [ItemEdit])] = []
-            inverse.reserveCapacity(touched.count)
-            for (section, sectionEdits, record) in touched {
-                var shift = 0
-                var undo: [ItemEdit] = []
-                undo.reserveCapacity(sectionEdits.count)
-                for edit in sectionEdits {
                     var items: [ItemSegment] = []
                     for item in edit.range {
                         items.appendMerging(ItemSegment(item: record.explicitSize(ofItem: item)))
@@ -154,6 +147,12 @@ extension FlowLayoutState {
                     shift += edit.delta
                 }
                 inverse.append((plan.newIndex(ofSection: section)!, undo))
+            }
+            guard state.staysWithinContentLimit(growingBy: growth) else { return nil }
+            if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
+                state.sections.summary.measured + sized >= state.measuredTotals.nextRefresh
+            {
+                return nil
             }
             return inverse
         }

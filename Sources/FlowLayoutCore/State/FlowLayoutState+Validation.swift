@@ -5,10 +5,19 @@ extension FlowLayoutState {
     /// ``FlowLayoutLimits/maximumLength``.
     @inline(__always)
     static func validate(_ value: Double, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
-        guard value >= 0, value <= FlowLayoutLimits.maximumLength else {
+        guard isLength(value) else {
             throw .invalidValue(path: path(), value: value)
         }
     }
+
+    /// Whether `value` is a length: not negative, not NaN, at most
+    /// ``FlowLayoutLimits/maximumLength``.
+    @inline(__always)
+    static func isLength(_ value: Double) -> Bool { value >= 0 && value <= FlowLayoutLimits.maximumLength }
+
+    /// Whether both components of `size` are lengths.
+    @inline(__always)
+    static func isLength(_ size: Size) -> Bool { isLength(size.width) && isLength(size.height) }
 
     /// Throws unless both components of `size` are lengths.
     @inline(__always)
