@@ -51,7 +51,8 @@ extension FlowLayoutState {
         let (low, high) = configuration.scrollDirection.crossSpan(presentation.isIdentity ? rect : presentation.naturalQuery(rect))
         guard changed > SectionContext.searchKey(low) else { return nil }
         var entries: [TransitionEntry] = []
-        entries.reserveCapacity(Self.elementsInViewCapacity + before.count)
+        // About as many as before, and room for the survivors step 5 joins.
+        entries.reserveCapacity(2 * before.count + 8)
         // Before the walk, elements come in element order (nothing pins).
         let firstChanged = ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: kept.items, section: q))
         for element in before {
@@ -111,28 +112,42 @@ extension FlowLayoutState {
         let direction = configuration.scrollDirection
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         // A point, and two pixels for the rounding of presented origins.
-        var around = CellsAround(margin: 1 + (presentation.scale > 0 ? 2 / presentation.scale : 0))
-        let widened = direction.widenedAcross(query, by: around.margin)
-        around.low = direction.crossSpan(widened).min
-        around.cells.reserveCapacity(Self.elementsInViewCapacity)
-        around.lines.reserveCapacity(Self.elementsInViewCapacity)
+        let margin = 1 + (presentation.scale > 0 ? 2 / presentation.scale : 0)
+        let widened = direction.widenedAcross(query, by: margin)
+        var cells: [LayoutAttributes] = []
+        var lines: [LineSpan] = []
+        cells.reserveCapacity(Self.elementsInViewCapacity)
+        lines.reserveCapacity(Self.elementsInViewCapacity)
         var onlyCells = true
-        var line: LineSpan?
+        var line = LineSpan(firstItem: 0, top: .zero, thickness: 0)
         forEachNaturalElement(in: widened, lines: { line = $0 }) { natural in
-            if natural.category == .cell, let line {
-                around.cells.append(natural)
-                around.lines.append(line)
+            if natural.category == .cell {
+                cells.append(natural)
+                lines.append(line)
             } else {
                 onlyCells = false
             }
             // In view: what forEachElement(in:) reads, the natural query then the presented frame.
             guard natural.frame.touches(query) else { return true }
-            var attributes = natural
-            if !presentation.isIdentity { attributes.frame = presentation.present(natural.frame) }
-            if attributes.frame.touches(rect) { before.append(attributes) }
+            if presentation.isIdentity {
+                if natural.frame.touches(rect) { before.append(natural) }
+            } else {
+                var attributes = natural
+                attributes.frame = presentation.present(natural.frame)
+                if attributes.frame.touches(rect) { before.append(attributes) }
+            }
             return true
         }
-        return onlyCells ? around : nil
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        var read: [LayoutAttributes] = []
+        forEachElement(in: rect) {
+            read.append($0)
+            return true
+        }
+        precondition(read == before, "the elements in view read with their lines differ from a read of the rect")
+        #endif
+        guard onlyCells else { return nil }
+        return CellsAround(cells: cells, lines: lines, low: direction.crossSpan(widened).min, margin: margin)
     }
 
     /// The cells around the rect after a batch whose re-break of section `q`
@@ -213,7 +228,7 @@ extension FlowLayoutState {
         let presentation = presentation()
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         var entries: [TransitionEntry] = []
-        entries.reserveCapacity(Self.elementsInViewCapacity + extra)
+        entries.reserveCapacity(moved.identifiers.count + extra)
         for index in moved.identifiers.indices where moved.natural[index].touches(query) && moved.presented[index].touches(rect) {
             entries.append(TransitionEntry(identifier: moved.identifiers[index], after: moved.presented[index]))
         }
