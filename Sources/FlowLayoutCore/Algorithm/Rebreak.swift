@@ -103,8 +103,13 @@ struct Rebreak {
                 total.kept = KeptLines(advance: start.advance + window.keptAdvance, items: window.firstItem)
             }
             while window.nextGroup() != nil {}
-            if isFirst && isAligned && window.editsRead == remaining.count, let resumed = window.resumed {
-                total.resumed = KeptLines(advance: start.advance + resumed.advance, items: resumed.items)
+            if isFirst && isAligned && window.editsRead == remaining.count {
+                if let resumed = window.resumed {
+                    total.resumed = KeptLines(advance: start.advance + resumed.advance, items: resumed.items)
+                } else if let boundary = window.resumedAtRun {
+                    // Back in step where an old run starts: the advance of the runs before it.
+                    total.resumed = KeptLines(advance: runs.prefix(before: boundary.run).advance, items: boundary.oldItem)
+                }
             }
             isFirst = false
             let outcome = window.splice(into: &runs)
@@ -162,10 +167,14 @@ struct Rebreak {
         private var endRun: Int?
         /// The edits read when it stopped.
         private var editsReadAtStop: Int?
-        /// Where it came back in step with the old lines: the old line's first
-        /// item (numbered before the edits) and the advance of the old lines
-        /// before it from the start run's top; `nil` when it ran to the end.
+        /// Where it came back in step with the old lines inside a run: the old
+        /// line's first item (numbered before the edits) and the advance of the
+        /// old lines before it from the start run's top; `nil` when it ran to
+        /// the end or stopped where an old run starts.
         private(set) var resumed: KeptLines?
+        /// Where it stopped at the start of an old run, every edit read: that
+        /// old run, whose lines and those after it are kept as they are.
+        private(set) var resumedAtRun: RunBoundary?
         private(set) var finished = false
         private(set) var linesBroken = 0
 
@@ -233,6 +242,7 @@ struct Rebreak {
         mutating func nextGroup() -> LineGroup? {
             guard !finished else { return nil }
             if let boundary = oldBoundary(at: position) {
+                if boundary.editsBefore == stream.edits.count { resumedAtRun = boundary }
                 stop(atRun: boundary.run, editsRead: boundary.editsBefore)
                 return nil
             }
