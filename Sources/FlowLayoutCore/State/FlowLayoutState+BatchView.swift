@@ -176,8 +176,9 @@ extension FlowLayoutState {
     /// The cells around the rect moved through a batch that changed the items
     /// of section `q` only, when every one of them lies in the lines the
     /// re-break came back in step at or after (``LineChange/resumed``), and
-    /// that line started before the span they were read from: what the batch
-    /// changed then ends before it, however far it moved. `nil` otherwise.
+    /// that line started before the span they were read from (what the batch
+    /// changed then ends before it, however far it moved), and none of them
+    /// lies on the section's last line. `nil` otherwise.
     ///
     /// Line tops are exact offsets, so a moved line's top is the one a read
     /// would find, and each cell is placed across it as a read places it.
@@ -189,7 +190,18 @@ extension FlowLayoutState {
             presentsAlike(previousWidth: previousWidth)
         else { return nil }
         // The cells were read in the section: every section before it is laid out.
-        guard (locatedSection(q).linesTop + resumed.advance).double < around.low else { return nil }
+        let located = locatedSection(q)
+        guard (located.linesTop + resumed.advance).double < around.low, let lastLine = around.lines.last else { return nil }
+        // The section's last line is placed by rules that read more than its
+        // own items (3.3: the line before it, whether every line holds one
+        // item, a width shared by every item), which the batch may change: a
+        // line that may be the last one is read again. It ends where the
+        // lines' advance does (with zero-size lines, a later line may too).
+        let context = located.section.context
+        guard
+            lastLine.top + change.advanceChange + Offset(lastLine.thickness) + context.geometry.lineSpacingOffset
+                < located.linesTop + context.runsSummary.advance
+        else { return nil }
         let presentation = presentation()
         let direction = configuration.scrollDirection
         let alignment = options.crossAlignment
