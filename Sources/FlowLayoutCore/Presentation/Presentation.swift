@@ -40,6 +40,17 @@ struct Presentation {
         return Rect(x: snap(x), y: snap(frame.minY), width: frame.width, height: frame.height)
     }
 
+    /// The presented frame of an element whose natural frame is `natural`,
+    /// when a query of `rect` shows it (the rect walk's rule): the natural
+    /// frame meets `query` (``naturalQuery(_:)``, or `rect` itself when the
+    /// presentation is the identity) and the presented frame meets `rect`.
+    @inline(__always)
+    func shown(_ natural: Rect, query: Rect, rect: Rect) -> Rect? {
+        guard natural.touches(query) else { return nil }
+        let frame = present(natural)
+        return frame.touches(rect) ? frame : nil
+    }
+
     /// The natural rect to search for the elements whose presented frames may
     /// meet `rect`: mirrored, and widened by a pixel (rounding moves an origin by
     /// half of one at most) and by a few ulps (mirroring rounds). Callers test the

@@ -74,9 +74,10 @@ extension FlowLayoutState {
         // Around the rect, the cells and their lines, when the batch may only
         // move them (FlowLayoutState+BatchView.swift).
         var around: CellsAround?
+        let oneSection = sizing.isEmpty && plan.changesItemsOfOneSection(edits)
         if inView, let rect = visibleRect {
             before.reserveCapacity(Self.elementsInViewCapacity)
-            if sizing.isEmpty, plan.changesItemsOfOneSection(edits) {
+            if oneSection {
                 around = readView(rect, into: &before)
             } else {
                 forEachElement(in: rect) {
@@ -114,7 +115,8 @@ extension FlowLayoutState {
         var prior = PriorState(before: self, plan: plan, edits: edits, sizing: sizing)
         let estimate = currentEstimatedItemSize
         // 3. Apply.
-        let kept = apply(plan, edits: edits, sizing: sizing)
+        let edited = apply(plan, edits: edits, sizing: sizing)
+        let kept = oneSection ? edited : nil
         if !isWithinContentLimit {
             do {
                 try enforceContentLimit(path: "")
@@ -164,9 +166,9 @@ extension FlowLayoutState {
     }
 
     /// Step 3: moves sections in and out of the tree, then applies each
-    /// section's item edits. When the batch changes the items of one section
-    /// and nothing else, returns that section and the lines at its start left
-    /// as they were (``SectionLayout/applyEdits(_:)``).
+    /// section's item edits. Returns the last section whose items changed and
+    /// what changed in its lines (``SectionLayout/applyEdits(_:)``): the
+    /// caller uses it when that section is the only change.
     @discardableResult
     private mutating func apply(
         _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
@@ -209,7 +211,7 @@ extension FlowLayoutState {
             applyEdits(sectionEdits, toSection: new)
         }
         refineEstimateIfDue()
-        return sizing.isEmpty && plan.changesItemsOfOneSection(edits) ? kept : nil
+        return kept
     }
 
     /// One element that exists after a batch and is in view before or after

@@ -127,14 +127,11 @@ extension FlowLayoutState {
             } else {
                 onlyCells = false
             }
-            // In view: what forEachElement(in:) reads, the natural query then the presented frame.
-            guard natural.frame.touches(query) else { return true }
-            if presentation.isIdentity {
-                if natural.frame.touches(rect) { before.append(natural) }
-            } else {
+            // In view: what forEachElement(in:) reads.
+            if let frame = presentation.shown(natural.frame, query: query, rect: rect) {
                 var attributes = natural
-                attributes.frame = presentation.present(natural.frame)
-                if attributes.frame.touches(rect) { before.append(attributes) }
+                attributes.frame = frame
+                before.append(attributes)
             }
             return true
         }
@@ -220,7 +217,7 @@ extension FlowLayoutState {
             moved.identifiers.append(
                 ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: cell.indexPath.item + change.itemChange, section: q)))
             moved.natural.append(natural)
-            moved.presented.append(presentation.isIdentity ? natural : presentation.present(natural))
+            moved.presented.append(presentation.present(natural))
         }
         return moved
     }
@@ -241,8 +238,9 @@ extension FlowLayoutState {
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         var entries: [TransitionEntry] = []
         entries.reserveCapacity(moved.identifiers.count + extra)
-        for index in moved.identifiers.indices where moved.natural[index].touches(query) && moved.presented[index].touches(rect) {
-            entries.append(TransitionEntry(identifier: moved.identifiers[index], after: moved.presented[index]))
+        for index in moved.identifiers.indices {
+            guard let frame = presentation.shown(moved.natural[index], query: query, rect: rect) else { continue }
+            entries.append(TransitionEntry(identifier: moved.identifiers[index], after: frame))
         }
         checkView(entries)
         return entries
