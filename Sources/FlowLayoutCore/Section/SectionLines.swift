@@ -269,18 +269,29 @@ extension SectionContext {
             return walk(implicitRun, firstItem: 0, top: linesTop, key: key, high: high, body)
         }
         let found = runs.find(key - linesTop, in: { $0.advance }, rule: .reaching)
-        guard found.element != nil else { return true }
+        guard let first = found.element else { return true }
+        // The run found is walked as it is: most spans end inside it (a
+        // viewport, a batch's view), and visiting the tree again to reach it
+        // costs more than its lines in view.
+        guard walk(first, before: found.before, linesTop: linesTop, key: key, high: high, body) else { return false }
         var completed = true
-        runs.forEach(from: found.position, before: found.before) { run, before in
-            let top = linesTop + before.advance
-            if top.double > high {
-                completed = false
-                return false
-            }
-            completed = walk(run, firstItem: before.items, top: top, key: key, high: high, body)
+        runs.forEach(from: found.position + 1, before: found.before + first.summary) { run, before in
+            completed = walk(run, before: before, linesTop: linesTop, key: key, high: high, body)
             return completed
         }
         return completed
+    }
+
+    /// Walks the lines of `run`, which follows the runs summed in `before`;
+    /// returns `false` when `body` stopped or a line started past `high`.
+    @inline(__always)
+    private func walk(
+        _ run: Run, before: RunSummary, linesTop: Offset, key: Offset, high: Double,
+        _ body: (LineSpan, LineItems, AlongLine?) -> Bool
+    ) -> Bool {
+        let top = linesTop + before.advance
+        if top.double > high { return false }
+        return walk(run, firstItem: before.items, top: top, key: key, high: high, body)
     }
 
     /// Walks one run's lines; see ``forEachLine(linesTop:from:through:_:)``.
