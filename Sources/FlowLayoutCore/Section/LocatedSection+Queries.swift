@@ -49,7 +49,7 @@ extension LocatedSection {
         let (mainLow, mainHigh) = direction.mainSpan(rect)
         let q = index
         var stopped = false
-        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { line, items, along in
+        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { context, line, items, along in
             lines(line)
             return context.placeLine(
                 items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,
@@ -149,7 +149,7 @@ extension LocatedSection {
     /// The first line whose far edge reaches `key`.
     func firstLine(reaching key: Offset) -> LineSpan? {
         var found: LineSpan?
-        _ = section.context.forEachLine(linesTop: linesTop, from: key, through: .infinity) { span, _, _ in
+        _ = section.context.forEachLine(linesTop: linesTop, from: key, through: .infinity) { _, span, _, _ in
             found = span
             return false
         }
@@ -160,7 +160,7 @@ extension LocatedSection {
     func line(after line: LineSpan) -> LineSpan? {
         var next: LineSpan?
         _ = section.context.forEachLine(linesTop: linesTop, from: line.top + Offset(line.thickness), through: .infinity) {
-            span, _, _ in
+            _, span, _, _ in
             guard span.firstItem > line.firstItem else { return true }
             next = span
             return false
@@ -174,7 +174,7 @@ extension LocatedSection {
         // The line before ends exactly a line spacing before this one starts.
         var previous: LineSpan?
         let from = line.top - section.metrics.lineSpacingOffset
-        _ = section.context.forEachLine(linesTop: linesTop, from: from, through: .infinity) { span, _, _ in
+        _ = section.context.forEachLine(linesTop: linesTop, from: from, through: .infinity) { _, span, _, _ in
             guard span.firstItem < line.firstItem else { return false }
             previous = span
             return true
@@ -189,7 +189,7 @@ extension LocatedSection {
         // The last line ends where the lines' advance, less one spacing, does.
         let end = linesTop + context.runsSummary.advance - section.metrics.lineSpacingOffset
         var last: LineSpan?
-        _ = context.forEachLine(linesTop: linesTop, from: end, through: .infinity) { span, _, _ in
+        _ = context.forEachLine(linesTop: linesTop, from: end, through: .infinity) { _, span, _, _ in
             last = span
             return true
         }

@@ -260,9 +260,13 @@ extension SectionContext {
     /// top of the section's first line. `body` receives where the line's items go
     /// along it when that is shared by many lines. Returns `false` when `body`
     /// stopped or a line started past `high`.
+    ///
+    /// `body` is handed this context too, for placing the line's items: a
+    /// closure that captured it would copy the whole context (metrics,
+    /// geometry, a retained run tree) each time the walk passes it on.
     func forEachLine(
         linesTop: Offset, from key: Offset, through high: Double,
-        _ body: (LineSpan, LineItems, AlongLine?) -> Bool
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         guard itemCount > 0 else { return true }
         guard let runs else {
@@ -287,7 +291,7 @@ extension SectionContext {
     @inline(__always)
     private func walk(
         _ run: Run, before: RunSummary, linesTop: Offset, key: Offset, high: Double,
-        _ body: (LineSpan, LineItems, AlongLine?) -> Bool
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         let top = linesTop + before.advance
         if top.double > high { return false }
@@ -297,7 +301,7 @@ extension SectionContext {
     /// Walks one run's lines; see ``forEachLine(linesTop:from:through:_:)``.
     private func walk(
         _ run: Run, firstItem: Int, top: Offset, key: Offset, high: Double,
-        _ body: (LineSpan, LineItems, AlongLine?) -> Bool
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         var lines = RunLines(run, geometry: geometry, top: top)
         // The lines of a sized run that end before the key are passed over
@@ -312,7 +316,7 @@ extension SectionContext {
             if lineTop.double > high { return false }
             if end >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
-                if !body(span, items, nil) { return false }
+                if !body(self, span, items, nil) { return false }
             }
         }
         return true
@@ -322,7 +326,7 @@ extension SectionContext {
     /// `key`, found in closed form; every full line is placed alike.
     private func walkDefaultLines(
         _ group: LineGroup, firstItem: Int, top: Offset, key: Offset, high: Double,
-        _ body: (LineSpan, LineItems, AlongLine?) -> Bool
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         let pitch = geometry.defaultAdvance
         let thickness = Offset(group.thickness)
@@ -348,7 +352,7 @@ extension SectionContext {
                 if shared == nil { shared = alongLine(.defaults(count), count: count, firstItem: start) }
                 along = shared
             }
-            if !body(LineSpan(firstItem: start, top: lineTop, thickness: group.thickness), .defaults(count), along) {
+            if !body(self, LineSpan(firstItem: start, top: lineTop, thickness: group.thickness), .defaults(count), along) {
                 return false
             }
             line += 1
