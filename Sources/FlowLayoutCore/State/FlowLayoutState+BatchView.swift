@@ -84,10 +84,14 @@ extension FlowLayoutState {
     /// ``margin`` along the scroll axis, in order, each with its line; `nil`
     /// when a header or footer is among what that span meets.
     struct CellsAround {
-        /// The cells, with natural frames.
-        var cells: [LayoutAttributes] = []
-        /// Each cell's line.
-        var lines: [LineSpan] = []
+        /// A cell, with its natural frame, and its line.
+        struct Cell {
+            var attributes: LayoutAttributes
+            var line: LineSpan
+        }
+
+        /// The cells, in one array (one allocation, one append a cell).
+        var cells: [Cell] = []
         /// The widened span's low edge along the scroll axis.
         var low = 0.0
         /// How far past the rect's natural span they reach, on each side.
@@ -114,16 +118,13 @@ extension FlowLayoutState {
         // A point, and two pixels for the rounding of presented origins.
         let margin = 1 + (presentation.scale > 0 ? 2 / presentation.scale : 0)
         let widened = direction.widenedAcross(query, by: margin)
-        var cells: [LayoutAttributes] = []
-        var lines: [LineSpan] = []
+        var cells: [CellsAround.Cell] = []
         cells.reserveCapacity(Self.elementsInViewCapacity)
-        lines.reserveCapacity(Self.elementsInViewCapacity)
         var onlyCells = true
         var line = LineSpan(firstItem: 0, top: .zero, thickness: 0)
         forEachNaturalElement(in: widened, lines: { line = $0 }) { natural in
             if natural.category == .cell {
-                cells.append(natural)
-                lines.append(line)
+                cells.append(CellsAround.Cell(attributes: natural, line: line))
             } else {
                 onlyCells = false
             }
@@ -144,17 +145,22 @@ extension FlowLayoutState {
         precondition(read == before, "the elements in view read with their lines differ from a read of the rect")
         #endif
         guard onlyCells else { return nil }
-        return CellsAround(cells: cells, lines: lines, low: direction.crossSpan(widened).min, margin: margin)
+        return CellsAround(cells: cells, low: direction.crossSpan(widened).min, margin: margin)
     }
 
     /// The cells around the rect after a batch whose re-break of section `q`
     /// came back in step before them: each renumbered, and its natural frame
     /// placed again on its line moved by the change in advance.
     struct MovedView {
-        /// The cells, renumbered, in order, with their natural and presented frames.
-        var identifiers: [ElementIdentifier]
-        var natural: [Rect]
-        var presented: [Rect]
+        /// A cell, renumbered, with its natural and presented frames.
+        struct Cell {
+            var identifier: ElementIdentifier
+            var natural: Rect
+            var presented: Rect
+        }
+
+        /// The cells, in order.
+        var cells: [Cell]
         /// How far their lines moved along the scroll axis.
         var shift: Double
         /// How far past the rect's natural span they were read.
@@ -165,8 +171,8 @@ extension FlowLayoutState {
         ///
         /// - Complexity: O(log cells).
         func frame(of identifier: ElementIdentifier) -> Rect? {
-            let low = partitionPoint(in: identifiers.indices) { !(identifiers[$0] < identifier) }
-            return low < identifiers.count && identifiers[low] == identifier ? presented[low] : nil
+            let low = partitionPoint(in: cells.indices) { !(cells[$0].identifier < identifier) }
+            return low < cells.count && cells[low].identifier == identifier ? cells[low].presented : nil
         }
     }
 
@@ -182,13 +188,14 @@ extension FlowLayoutState {
     ///
     /// - Complexity: O(log S) plus the cells.
     mutating func movedView(_ around: CellsAround, previousWidth: Double, section q: Int, change: LineChange) -> MovedView? {
-        guard let resumed = change.resumed, let first = around.cells.first, let last = around.cells.last,
-            first.indexPath.section == q, last.indexPath.section == q, first.indexPath.item >= resumed.items,
+        guard let resumed = change.resumed, let first = around.cells.first?.attributes, let last = around.cells.last,
+            first.indexPath.section == q, last.attributes.indexPath.section == q, first.indexPath.item >= resumed.items,
             presentsAlike(previousWidth: previousWidth)
         else { return nil }
         // The cells were read in the section: every section before it is laid out.
         let located = locatedSection(q)
-        guard (located.linesTop + resumed.advance).double < around.low, let lastLine = around.lines.last else { return nil }
+        guard (located.linesTop + resumed.advance).double < around.low else { return nil }
+        let lastLine = last.line
         // The section's last line is placed by rules that read more than its
         // own items (3.3: the line before it, whether every line holds one
         // item, a width shared by every item), which the batch may change: a
@@ -202,22 +209,19 @@ extension FlowLayoutState {
         let presentation = presentation()
         let direction = configuration.scrollDirection
         let alignment = options.crossAlignment
-        var moved = MovedView(
-            identifiers: [], natural: [], presented: [], shift: change.advanceChange.double, margin: around.margin)
-        moved.identifiers.reserveCapacity(around.cells.count)
-        moved.natural.reserveCapacity(around.cells.count)
-        moved.presented.reserveCapacity(around.cells.count)
-        for (cell, line) in zip(around.cells, around.lines) {
-            let frame = cell.frame
+        var moved = MovedView(cells: [], shift: change.advanceChange.double, margin: around.margin)
+        moved.cells.reserveCapacity(around.cells.count)
+        for cell in around.cells {
+            let frame = cell.attributes.frame
+            let line = cell.line
             let top = (line.top + change.advanceChange).double
             let cross = alignment.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
             let natural = direction.rect(
                 main: direction.main(frame.origin), cross: cross, mainLength: direction.main(frame.size),
                 crossLength: direction.cross(frame.size))
-            moved.identifiers.append(
-                ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: cell.indexPath.item + change.itemChange, section: q)))
-            moved.natural.append(natural)
-            moved.presented.append(presentation.present(natural))
+            let identifier = ElementIdentifier(
+                category: .cell, indexPath: FlowIndexPath(item: cell.attributes.indexPath.item + change.itemChange, section: q))
+            moved.cells.append(MovedView.Cell(identifier: identifier, natural: natural, presented: presentation.present(natural)))
         }
         return moved
     }
@@ -237,10 +241,10 @@ extension FlowLayoutState {
         let presentation = presentation()
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         var entries: [TransitionEntry] = []
-        entries.reserveCapacity(moved.identifiers.count + extra)
-        for index in moved.identifiers.indices {
-            guard let frame = presentation.shown(moved.natural[index], query: query, rect: rect) else { continue }
-            entries.append(TransitionEntry(identifier: moved.identifiers[index], after: frame))
+        entries.reserveCapacity(moved.cells.count + extra)
+        for cell in moved.cells {
+            guard let frame = presentation.shown(cell.natural, query: query, rect: rect) else { continue }
+            entries.append(TransitionEntry(identifier: cell.identifier, after: frame))
         }
         checkView(entries)
         return entries
