@@ -89,9 +89,15 @@ struct Rebreak {
         var shift = 0
         var isFirst = true
         while let first = remaining.first {
-            let shifted = remaining.map { edit in
-                ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
-            }
+            // The first window reads the edits as given (no copy to build).
+            let shifted =
+                isFirst
+                ? edits
+                : remaining.map { edit in
+                    ItemEdit(
+                        range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift),
+                        replacement: edit.replacement)
+                }
             let item = first.range.lowerBound + shift
             let start = windowStart(before: item, in: runs)
             var window = Window(

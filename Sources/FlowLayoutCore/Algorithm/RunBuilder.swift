@@ -42,9 +42,17 @@ struct RunBuilder {
     init(aligned: Bool, lineSpacing: Double) {
         self.isAligned = aligned
         self.lineSpacing = Offset(lineSpacing)
-        openSizes.reserveCapacity(Run.sizedCapacity * 2)
-        openOffsets.reserveCapacity(Run.sizedCapacity * 2)
+        // Room for what an open run holds before it closes, and no more: 64
+        // sizes asked glibc's malloc for just over 1 KiB, past its per-thread
+        // cache, a thousand instructions more for every re-break window.
+        openSizes.reserveCapacity(Self.openCapacity)
+        openOffsets.reserveCapacity(Self.openCapacity)
     }
+
+    /// The most explicit sizes a stretch joined as it is may bring the open
+    /// run to (past that, the run closes first): what an open run is first
+    /// sized for.
+    private static let openCapacity = Run.sizedCapacity * 3 / 2
 
     /// Appends a line group whose items are `segments`, in order.
     mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {
@@ -84,7 +92,7 @@ struct RunBuilder {
                 sized = last - first
             }
         }
-        if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
+        if openItems > 0, openSizes.count + sized > Self.openCapacity { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
         // Copy the explicit sizes straight from the run's buffer, all at once
         // when every entry of the stretch has one.
