@@ -27,16 +27,6 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
-    /// The sums of the explicit sizes of the runs closed so far: each run's
-    /// are summed in one pass when it closes, not size by size as they come.
-    private var closedSums = SizeSums()
-
-    /// The sums of the explicit sizes packed so far.
-    var sums: SizeSums {
-        var sums = closedSums
-        if !openSizes.isEmpty { sums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) }) }
-        return sums
-    }
 
     /// A builder of aligned runs (laid out) or unaligned ones (pending).
     init(aligned: Bool, lineSpacing: Double) {
@@ -161,7 +151,6 @@ struct RunBuilder {
         guard openItems > 0 else { return }
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
-            closedSums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) })
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
                 let offsets = openOffsets.map { UInt16($0) }
