@@ -23,6 +23,8 @@ struct RunBoundary: Hashable, Sendable {
     var run: Int
     /// How many edits lie wholly before it.
     var editsBefore: Int
+    /// The sums of the explicit sizes those edits replace.
+    var removedBefore = SizeSums.zero
 }
 
 /// The items of a section as they are after a list of edits: read from the old
@@ -43,6 +45,10 @@ final class EditedStream: ItemSource {
     let edits: [ItemEdit]
     /// Boundaries met so far, in order.
     @exclusivity(unchecked) private(set) var boundaries: [RunBoundary] = []
+    /// The sums of the explicit sizes the edits begun so far replace (read
+    /// as they are skipped, so that re-breaking need not sum the runs it
+    /// replaces: only the edits change the sizes a section holds).
+    @exclusivity(unchecked) private(set) var removed = SizeSums.zero
 
     @exclusivity(unchecked) private var nextRun: Int
     @exclusivity(unchecked) private var reader: RunReader?
@@ -125,7 +131,9 @@ final class EditedStream: ItemSource {
                 }
                 guard nextRun < runs.count else { return nil }
                 if !isSkipping {
-                    boundaries.append(RunBoundary(newItem: newItem, oldItem: oldItem, run: nextRun, editsBefore: nextEdit))
+                    boundaries.append(
+                        RunBoundary(
+                            newItem: newItem, oldItem: oldItem, run: nextRun, editsBefore: nextEdit, removedBefore: removed))
                 }
                 reader = RunReader(runs[nextRun])
                 nextRun += 1
@@ -136,6 +144,7 @@ final class EditedStream: ItemSource {
         case .sized(let size):
             oldSegment = nil
             segment = .sized(size)
+            if isSkipping { removed.add(size) }
         case .defaults(let count):
             let taken = Swift.min(count, limit)
             oldSegment = taken < count ? .defaults(count - taken) : nil

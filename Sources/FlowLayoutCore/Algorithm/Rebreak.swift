@@ -29,8 +29,10 @@ struct Rebreak {
         /// Lines whose break the greedy loop computed (lines of default-size items
         /// produced in closed form are not counted).
         var linesBroken = 0
-        /// The sums of the explicit sizes of the runs replaced, and of those that
-        /// replaced them: the store's sums change by their difference.
+        /// The sums of the explicit sizes the edits replaced, and of those they
+        /// put in their place: the store's sums change by their difference
+        /// (the runs re-broken around them keep every other size). Zero when
+        /// a section is laid out whole.
         var removed = SizeSums.zero
         var added = SizeSums.zero
         /// The lines before the first line any window broke again: those
@@ -85,13 +87,22 @@ struct Rebreak {
     ///   run where a line starts again.
     func apply(_ edits: [ItemEdit], to runs: inout BTree<Run>) -> Outcome {
         var total = Outcome()
+        for edit in edits {
+            for case .sized(let size) in edit.replacement { total.added.add(size) }
+        }
         var remaining = edits[...]
         var shift = 0
         var isFirst = true
         while let first = remaining.first {
-            let shifted = remaining.map { edit in
-                ItemEdit(range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift), replacement: edit.replacement)
-            }
+            // The first window reads the edits as given (no copy to build).
+            let shifted =
+                isFirst
+                ? edits
+                : remaining.map { edit in
+                    ItemEdit(
+                        range: (edit.range.lowerBound + shift)..<(edit.range.upperBound + shift),
+                        replacement: edit.replacement)
+                }
             let item = first.range.lowerBound + shift
             let start = windowStart(before: item, in: runs)
             var window = Window(
@@ -115,7 +126,6 @@ struct Rebreak {
             let outcome = window.splice(into: &runs)
             total.linesBroken += outcome.linesBroken
             total.removed.add(outcome.removed)
-            total.added.add(outcome.added)
             let read = window.editsRead
             shift += remaining.prefix(read).reduce(0) { $0 + $1.delta }
             remaining = remaining.dropFirst(read)
@@ -165,8 +175,9 @@ struct Rebreak {
         private var produced = 0
         /// Where the window stopped: the run after the last old run it replaces.
         private var endRun: Int?
-        /// The edits read when it stopped.
+        /// The edits read when it stopped, and the sums of the sizes they replace.
         private var editsReadAtStop: Int?
+        private var removedAtStop: SizeSums?
         /// Where it came back in step with the old lines inside a run: the old
         /// line's first item (numbered before the edits) and the advance of the
         /// old lines before it from the start run's top; `nil` when it ran to
@@ -239,11 +250,14 @@ struct Rebreak {
 
         /// Steps 2 to 4: produces the next group of new lines (or, unaligned, the
         /// next segment of items), unless the window is back in step or at the end.
+        /// Inlined into the loops that drive it, the line breaker's calls with it:
+        /// out of line, a re-break costs a fifth more (snapshots, size reports).
+        @inline(__always)
         mutating func nextGroup() -> LineGroup? {
             guard !finished else { return nil }
             if let boundary = oldBoundary(at: position) {
                 if boundary.editsBefore == stream.edits.count { resumedAtRun = boundary }
-                stop(atRun: boundary.run, editsRead: boundary.editsBefore)
+                stop(at: boundary)
                 return nil
             }
             guard isAligned else { return nextSegment() }
@@ -272,7 +286,7 @@ struct Rebreak {
             guard old >= stream.editsEnd, oldLines.advance(to: old) else { return false }
             guard oldLines.run < oldRuns.count else {
                 // Back in step at the end of the items: nothing old is left to keep.
-                stop(atRun: oldRuns.count, editsRead: stream.edits.count)
+                stop(atRun: oldRuns.count)
                 return true
             }
             let run = oldLines.currentRun
@@ -283,14 +297,22 @@ struct Rebreak {
                     run, items: offset..<run.itemCount, lines: run.lineCount - oldLines.lines,
                     advance: run.advance - oldLines.advance)
             }
-            stop(atRun: oldLines.run + 1, editsRead: stream.edits.count)
+            stop(atRun: oldLines.run + 1)
             return true
         }
 
-        private mutating func stop(atRun run: Int, editsRead: Int) {
+        /// Stops where every edit is read (and skipped: their sizes are summed).
+        private mutating func stop(atRun run: Int) {
             endRun = run
-            editsReadAtStop = editsRead
             finished = true
+        }
+
+        /// Stops where an old run starts: the stream may have read ahead of
+        /// it, so what it read is taken as it was there.
+        private mutating func stop(at boundary: RunBoundary) {
+            stop(atRun: boundary.run)
+            editsReadAtStop = boundary.editsBefore
+            removedAtStop = boundary.removedBefore
         }
 
         /// The unaligned step: the next segment of items, packed without lines.
@@ -302,7 +324,7 @@ struct Rebreak {
             }
             // A segment never crosses an old run, so a boundary opened by reading it starts it.
             if let boundary = oldBoundary(at: firstItem + start) {
-                stop(atRun: boundary.run, editsRead: boundary.editsBefore)
+                stop(at: boundary)
                 return nil
             }
             builder.append(segment)
@@ -324,14 +346,7 @@ struct Rebreak {
             }
             let replaced = spliceStart..<end
             let new = builder.finish()
-            var outcome = Outcome(linesBroken: linesBroken, added: builder.sums)
-            var left = replaced.count
-            oldRuns.forEach(from: replaced.lowerBound, before: RunSummary.zero) { run, _ in
-                guard left > 0 else { return false }
-                outcome.removed.add(run.sums)
-                left -= 1
-                return true
-            }
+            let outcome = Outcome(linesBroken: linesBroken, removed: removedAtStop ?? stream.removed)
             // Nothing old is read from here on: the window lets go of the old
             // tree, so that, unless someone else keeps it, it is edited in place.
             oldRuns = BTree()

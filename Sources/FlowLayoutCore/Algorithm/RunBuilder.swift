@@ -27,24 +27,22 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
-    /// The sums of the explicit sizes of the runs closed so far: each run's
-    /// are summed in one pass when it closes, not size by size as they come.
-    private var closedSums = SizeSums()
-
-    /// The sums of the explicit sizes packed so far.
-    var sums: SizeSums {
-        var sums = closedSums
-        if !openSizes.isEmpty { sums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) }) }
-        return sums
-    }
 
     /// A builder of aligned runs (laid out) or unaligned ones (pending).
     init(aligned: Bool, lineSpacing: Double) {
         self.isAligned = aligned
         self.lineSpacing = Offset(lineSpacing)
-        openSizes.reserveCapacity(Run.sizedCapacity * 2)
-        openOffsets.reserveCapacity(Run.sizedCapacity * 2)
+        // Room for what an open run holds before it closes, and no more: 64
+        // sizes asked glibc's malloc for just over 1 KiB, past its per-thread
+        // cache, a thousand instructions more for every re-break window.
+        openSizes.reserveCapacity(Self.openCapacity)
+        openOffsets.reserveCapacity(Self.openCapacity)
     }
+
+    /// The most explicit sizes a stretch joined as it is may bring the open
+    /// run to (past that, the run closes first): what an open run is first
+    /// sized for.
+    private static let openCapacity = Run.sizedCapacity * 3 / 2
 
     /// Appends a line group whose items are `segments`, in order.
     mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {
@@ -84,7 +82,7 @@ struct RunBuilder {
                 sized = last - first
             }
         }
-        if openItems > 0, openSizes.count + sized > Run.sizedCapacity * 3 / 2 { closeRun() }
+        if openItems > 0, openSizes.count + sized > Self.openCapacity { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
         // Copy the explicit sizes straight from the run's buffer, all at once
         // when every entry of the stretch has one.
@@ -153,7 +151,6 @@ struct RunBuilder {
         guard openItems > 0 else { return }
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
-            closedSums.add(openSizes.withUnsafeBufferPointer { SizeSums($0) })
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
                 let offsets = openOffsets.map { UInt16($0) }

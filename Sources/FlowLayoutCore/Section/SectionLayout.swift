@@ -277,8 +277,7 @@ struct SectionLayout {
             change.linesBroken = outcome.linesBroken
             change.kept = outcome.kept
             change.resumed = outcome.resumed
-            // Added first: windows may replace runs an earlier window of the same
-            // call built, so what they remove can exceed what was there before.
+            // The edits' sizes: added first, so that no sum goes below zero on the way.
             store.sums.add(outcome.added)
             store.sums.subtract(outcome.removed)
             // 3.3: a change that makes the sizes equal, or no longer equal, turns

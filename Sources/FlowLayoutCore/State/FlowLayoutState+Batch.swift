@@ -283,19 +283,26 @@ extension FlowLayoutState {
         var entries = (consume inView) ?? entriesInView(reserving: before.count)
         // A survivor from before is looked up among the elements in view
         // after by a binary search (no hashing: a batch's elements in view
-        // would otherwise each be hashed twice).
+        // would otherwise each be hashed twice). Survivors mostly keep their
+        // order, so the entry after the last one found is tried first: the
+        // search is then skipped. Each identifier is in the entries once, so
+        // either way finds the same entry.
         let inViewAfter = entries.count
+        var next = 0
         var survives = [Bool](repeating: false, count: before.count)
         for (index, element) in before.enumerated() {
             guard let new = newIdentifier(of: element.identifier, plan: plan) else { continue }
             // A header or footer its reloaded section drops is gone: a deleted
             // element, named by its path before the batch (not by its section's
             // index after, which another section's element may hold).
-            let existing = entries.firstIndex(of: new, before: inViewAfter)
+            let existing =
+                next < inViewAfter && entries[next].identifier == new
+                ? next : entries.firstIndex(of: new, before: inViewAfter)
             let after = existing == nil ? currentFrame(of: new) : nil
             if existing == nil && after == nil { continue }
             survives[index] = true
             if let existing {
+                next = existing + 1
                 entries[existing].old = element.identifier
                 entries[existing].before = element.frame
             } else {

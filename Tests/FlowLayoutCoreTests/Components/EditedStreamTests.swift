@@ -81,7 +81,8 @@ struct EditedStreamTests {
                 guard !edits.contains(where: { $0.range.contains(start) }) else { return nil }
                 let before = edits.filter { $0.range.lowerBound <= start }
                 return RunBoundary(
-                    newItem: start + before.reduce(0) { $0 + $1.delta }, oldItem: start, run: run, editsBefore: before.count)
+                    newItem: start + before.reduce(0) { $0 + $1.delta }, oldItem: start, run: run, editsBefore: before.count,
+                    removedBefore: SizeSums(before.flatMap { items[$0.range] }.compactMap { $0 }))
             }
             #expect(stream.boundaries == expected)
         }
@@ -109,7 +110,12 @@ struct EditedStreamTests {
         while let segment = stream.next() { read.append(segment) }
         #expect(ComponentModel.items(read) == [b, a, nil, a, a])
         // Run 1 is deleted whole: no boundary. Run 2 starts at old 5, new 5 + 1 − 3 = 3, after two edits.
-        #expect(stream.boundaries == [RunBoundary(newItem: 3, oldItem: 5, run: 2, editsBefore: 2)])
+        // The second edit replaces b, the only explicit size it removes.
+        #expect(
+            stream.boundaries == [
+                RunBoundary(newItem: 3, oldItem: 5, run: 2, editsBefore: 2, removedBefore: SizeSums([b]))
+            ])
+        #expect(stream.removed == SizeSums([b]))
         #expect(stream.totalDelta == -1)
         // No edits: the runs themselves, a boundary at every later run.
         let plain = EditedStream(runs: tree, from: 1, offset: 1, firstItem: 3, edits: [])
