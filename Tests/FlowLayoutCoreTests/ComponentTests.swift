@@ -12,13 +12,26 @@ import Testing
 struct ComponentTests {
     // MARK: BTree
 
+    /// An element holding a value, whose summary counts it and adds the value.
+    protocol Valued: TreeElement where Summary: Totalled {
+        init(value: Int)
+        var value: Int { get set }
+    }
+
+    /// A summary of how many elements and the sum of their values.
+    protocol Totalled: TreeSummary {
+        init(count: Int, total: Int)
+        var count: Int { get }
+        var total: Int { get }
+    }
+
     /// An element whose summary counts it and adds its value.
-    struct Counted: TreeElement {
+    struct Counted: Valued {
         var value: Int
         var summary: CountedSum { CountedSum(count: 1, total: value) }
     }
 
-    struct CountedSum: TreeSummary {
+    struct CountedSum: Totalled {
         var count: Int
         var total: Int
         static let zero = CountedSum(count: 0, total: 0)
@@ -27,19 +40,32 @@ struct ComponentTests {
         }
     }
 
-    @Test("BTree: inserts, removals, replacements and edits in the middle equal an array's")
-    func btreeAgainstArray() {
-        var random = SeededRandom(seed: 41)
+    /// With a summary that subtracts, writes adjust the sums on their path by
+    /// difference; without, they recompute them: both must keep every node's
+    /// sums equal to a recomputation (`checkStructure`).
+    @Test(
+        "BTree: inserts, removals, replacements and edits in the middle equal an array's",
+        arguments: [false, true])
+    func btreeAgainstArray(subtracting: Bool) {
+        if subtracting {
+            btreeAgainstArray(Subtracted.self, seed: 43)
+        } else {
+            btreeAgainstArray(Counted.self, seed: 41)
+        }
+    }
+
+    private func btreeAgainstArray<E: Valued>(_: E.Type, seed: UInt64) {
+        var random = SeededRandom(seed: seed)
         for round in 0..<(40 * LongRuns.factor) {
             // Small node capacities, so that splits and merges happen at every level.
-            var tree = BTree<Counted>(leafCapacity: 4 + round % 5, innerCapacity: 4 + round % 3)
+            var tree = BTree<E>(leafCapacity: 4 + round % 5, innerCapacity: 4 + round % 3)
             var model: [Int] = []
             for _ in 0..<400 {
                 switch random.int(0...4) {
                 case 0, 1:
                     let position = random.int(0...model.count)
                     let value = random.int(0...9)
-                    tree.insert(Counted(value: value), at: position)
+                    tree.insert(E(value: value), at: position)
                     model.insert(value, at: position)
                 case 2 where !model.isEmpty:
                     let position = random.int(0..<model.count)
@@ -48,7 +74,7 @@ struct ComponentTests {
                     let lower = random.int(0...model.count)
                     let upper = random.int(lower...min(model.count, lower + 12))
                     let replacement = (0..<random.int(0...12)).map { _ in random.int(0...9) }
-                    tree.replaceSubrange(lower..<upper, with: replacement.map { Counted(value: $0) })
+                    tree.replaceSubrange(lower..<upper, with: replacement.map { E(value: $0) })
                     model.replaceSubrange(lower..<upper, with: replacement)
                 case 4 where !model.isEmpty:
                     let position = random.int(0..<model.count)
@@ -60,7 +86,7 @@ struct ComponentTests {
                 tree.checkStructure()
             }
             #expect(tree.elements.map(\.value) == model)
-            #expect(tree.summary == CountedSum(count: model.count, total: model.reduce(0, +)))
+            #expect(tree.summary == E.Summary(count: model.count, total: model.reduce(0, +)))
             // Searches by either metric stop where a scan of the array stops.
             for _ in 0..<50 where !model.isEmpty {
                 let position = random.int(0..<model.count)
@@ -87,12 +113,12 @@ struct ComponentTests {
     /// An element whose summary also subtracts (``TreeSummary/difference(_:less:)``),
     /// as the runs' does: a search that ends in a node's last child then skips
     /// summing its siblings.
-    struct Subtracted: TreeElement {
+    struct Subtracted: Valued {
         var value: Int
         var summary: SubtractedSum { SubtractedSum(count: 1, total: value) }
     }
 
-    struct SubtractedSum: TreeSummary {
+    struct SubtractedSum: Totalled {
         var count: Int
         var total: Int
         static let zero = SubtractedSum(count: 0, total: 0)

@@ -4,9 +4,10 @@ protocol TreeSummary: Equatable, Sendable {
     static var zero: Self { get }
     /// The summary of two runs of elements, one after the other.
     static func + (lhs: Self, rhs: Self) -> Self
-    /// `whole` less its final part `last`, when that is exact (`nil` when the
-    /// summary cannot say, the default): what lets a search that ends in a
-    /// node's last child skip summing the others.
+    /// `whole` less `last`, one of the summaries summed into it, when that is
+    /// exact (`nil` when the summary cannot say, the default): what lets a
+    /// search that ends in a node's last child skip summing the others, and a
+    /// write adjust the sums above it instead of summing every sibling again.
     static func difference(_ whole: Self, less last: Self) -> Self?
 }
 
@@ -45,8 +46,10 @@ enum TreeSearchRule: Sendable {
 ///   never a shift of everything after it.
 /// - Nodes are shared between copies and copied on the first write (copy on
 ///   write along the path written), so copying a tree is O(1).
-/// - Summaries are recomputed from the children on every write, never adjusted
-///   by deltas: they depend on the current elements only.
+/// - A write updates the sums on its path by the difference it made when the
+///   summary subtracts exactly (``TreeSummary/difference(_:less:)``), and
+///   otherwise recomputes them from the children; either way they equal a
+///   recomputation from the current elements (``checkStructure()``).
 struct BTree<Element: TreeElement>: Sendable {
     typealias Summary = Element.Summary
 
@@ -93,6 +96,20 @@ struct BTree<Element: TreeElement>: Sendable {
                 count = total
             }
             summary = sum
+        }
+
+        /// Updates `count` and `summary` after a write below changed one
+        /// part of them: `old` taken out, `new` put in, `added` elements more.
+        /// By difference when the summary subtracts exactly (the same value a
+        /// recomputation gives: the sums are exact), else recomputed.
+        @inline(__always)
+        func adjust(removing old: Summary, adding new: Summary, counting added: Int) {
+            if let rest = Summary.difference(summary, less: old) {
+                summary = rest + new
+                count += added
+            } else {
+                recompute()
+            }
         }
     }
 
@@ -356,8 +373,12 @@ struct BTree<Element: TreeElement>: Sendable {
     }
 
     private static func modify<Result>(_ node: Node, at position: Int, _ body: (inout Element) -> Result) -> Result {
-        defer { node.recompute() }
-        if node.isLeaf { return body(&node.elements[position]) }
+        if node.isLeaf {
+            let old = node.elements[position].summary
+            let result = body(&node.elements[position])
+            node.adjust(removing: old, adding: node.elements[position].summary, counting: 0)
+            return result
+        }
         var p = position
         var i = 0
         while p >= node.children[i].count {
@@ -365,7 +386,10 @@ struct BTree<Element: TreeElement>: Sendable {
             i += 1
         }
         makeUnique(&node.children[i])
-        return modify(node.children[i], at: p, body)
+        let old = node.children[i].summary
+        let result = modify(node.children[i], at: p, body)
+        node.adjust(removing: old, adding: node.children[i].summary, counting: 0)
+        return result
     }
 
     /// Inserts `element` at ordinal `position` (`0...count`).
@@ -387,6 +411,7 @@ struct BTree<Element: TreeElement>: Sendable {
     private func insert(_ element: Element, at position: Int, into node: Node) -> Node? {
         if node.isLeaf {
             node.elements.insert(element, at: position)
+            node.adjust(removing: .zero, adding: element.summary, counting: 1)
         } else {
             var p = position
             var i = 0
@@ -395,15 +420,16 @@ struct BTree<Element: TreeElement>: Sendable {
                 i += 1
             }
             Self.makeUnique(&node.children[i])
+            let old = node.children[i].summary
             if let sibling = insert(element, at: p, into: node.children[i]) {
                 node.children.insert(sibling, at: i + 1)
+                node.recompute()
+            } else {
+                node.adjust(removing: old, adding: node.children[i].summary, counting: 1)
             }
         }
         let capacity = node.isLeaf ? leafCapacity : innerCapacity
-        guard node.width > capacity else {
-            node.recompute()
-            return nil
-        }
+        guard node.width > capacity else { return nil }
         let half = node.width / 2
         let sibling: Node
         if node.isLeaf {
@@ -434,8 +460,11 @@ struct BTree<Element: TreeElement>: Sendable {
     }
 
     private func remove(at position: Int, from node: Node) -> Element {
-        defer { node.recompute() }
-        if node.isLeaf { return node.elements.remove(at: position) }
+        if node.isLeaf {
+            let element = node.elements.remove(at: position)
+            node.adjust(removing: element.summary, adding: .zero, counting: -1)
+            return element
+        }
         var p = position
         var i = 0
         while p >= node.children[i].count {
@@ -443,10 +472,14 @@ struct BTree<Element: TreeElement>: Sendable {
             i += 1
         }
         Self.makeUnique(&node.children[i])
+        let old = node.children[i].summary
         let element = remove(at: p, from: node.children[i])
         let capacity = node.children[i].isLeaf ? leafCapacity : innerCapacity
         if node.children[i].width < capacity / 2 && node.children.count > 1 {
             rebalance(node, around: i)
+            node.recompute()
+        } else {
+            node.adjust(removing: old, adding: node.children[i].summary, counting: -1)
         }
         return element
     }
