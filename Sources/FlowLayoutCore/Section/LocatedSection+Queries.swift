@@ -10,11 +10,12 @@ extension LocatedSection {
     /// it returns `false`. Returns whether `body` stopped, and whether the
     /// lines ran to the end of the section without passing the rect (if not,
     /// every later section lies past it too). `lines` is told of each line
-    /// before its cells.
+    /// before its cells. With `startItem`, the item that starts a line at
+    /// `key` exactly, the cells' walk starts at that line.
     @inline(__always)
     func forEachElement(
-        in rect: Rect, from key: Offset, pinning: Presentation?, lines: (LineSpan) -> Void = { _ in },
-        _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from key: Offset, startingAt startItem: Int? = nil, pinning: Presentation?,
+        lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
         let metrics = section.metrics
         let direction = section.direction
@@ -26,7 +27,7 @@ extension LocatedSection {
         {
             if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
         }
-        let cells = forEachCell(in: rect, from: key, lines: lines, body)
+        let cells = forEachCell(in: rect, from: key, startingAt: startItem, lines: lines, body)
         if cells.stopped { return cells }
         if metrics.footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
             direction.crossSpan(attributes.frame).min <= direction.crossSpan(rect).max
@@ -37,11 +38,12 @@ extension LocatedSection {
     }
 
     /// Calls `body` with each cell that meets `rect`, from the first line
-    /// reaching `key`, and `lines` with each line before its cells. Returns
-    /// whether `body` stopped, and whether the lines ran to the end of the
-    /// section without passing the rect.
+    /// reaching `key` (or the line `startItem` starts there), and `lines` with
+    /// each line before its cells. Returns whether `body` stopped, and whether
+    /// the lines ran to the end of the section without passing the rect.
     func forEachCell(
-        in rect: Rect, from key: Offset, lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from key: Offset, startingAt startItem: Int? = nil, lines: (LineSpan) -> Void = { _ in },
+        _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
         let context = section.context
         let direction = context.geometry.direction
@@ -49,7 +51,8 @@ extension LocatedSection {
         let (mainLow, mainHigh) = direction.mainSpan(rect)
         let q = index
         var stopped = false
-        let completed = context.forEachLine(linesTop: linesTop, from: key, through: high) { context, line, items, along in
+        let completed = context.forEachLine(linesTop: linesTop, from: key, startingAt: startItem, through: high) {
+            context, line, items, along in
             lines(line)
             return context.placeLine(
                 items, firstItem: line.firstItem, top: line.top, thickness: line.thickness, along: along,

@@ -84,14 +84,27 @@ struct RunLineReaders {
     @inline(__always)
     init() {}
 
-    /// The reader of `run`'s lines under `geometry` (the section's).
+    /// Whether `run`'s lines can be read from a line inside it: a dense
+    /// buffer every item of which is sized, or a sparse one (the breaker
+    /// reads from the run's first item).
     @inline(__always)
-    init(_ run: Run, geometry: LineGeometry) {
+    static func readsFromInside(_ run: Run) -> Bool {
+        guard let sizes = run.sizes else { return false }
+        return !sizes.isDense || run.sizedCount == run.itemCount
+    }
+
+    /// The reader of `run`'s lines under `geometry` (the section's), from
+    /// item `offset` of the run, a line start (only where
+    /// ``readsFromInside(_:)``).
+    @inline(__always)
+    init(_ run: Run, geometry: LineGeometry, startingAt offset: Int = 0) {
         if let sizes = run.sizes, sizes.isDense, run.sizedCount == run.itemCount {
             dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
+            dense!.pass(to: offset)
         } else if let sizes = run.sizes, !sizes.isDense {
-            sparse = SparseLines(sizes, itemCount: run.itemCount)
+            sparse = SparseLines(sizes, itemCount: run.itemCount, startingAt: offset)
         } else {
+            precondition(offset == 0, "a breaker reads a run from its first item")
             breaker = LineBreaker(RunReader(run), geometry: geometry)
         }
     }
@@ -127,13 +140,17 @@ struct RunLines {
     private var defaultsLeft: Bool
 
     /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
-    /// (the section's; every step is given the same).
+    /// (the section's; every step is given the same); with `offset`, at the
+    /// line that item `offset` of the run starts (a line start: the lines
+    /// from there are those a walk from the run's first item finds, grouped
+    /// alike or more finely), whose top is `top`; only in a run that
+    /// ``RunLineReaders/readsFromInside(_:)``.
     @inline(__always)
-    init(_ run: Run, geometry: LineGeometry, top: Offset) {
+    init(_ run: Run, geometry: LineGeometry, top: Offset, startingAt offset: Int = 0) {
         self.top = top
         self.run = run
         if run.sizes != nil {
-            readers = RunLineReaders(run, geometry: geometry)
+            readers = RunLineReaders(run, geometry: geometry, startingAt: offset)
             defaultsLeft = false
         } else {
             // Default items only: one group in closed form (see `next`).
@@ -264,20 +281,33 @@ extension SectionContext {
     /// `body` is handed this context too, for placing the line's items: a
     /// closure that captured it would copy the whole context (metrics,
     /// geometry, a retained run tree) each time the walk passes it on.
+    ///
+    /// With `startItem`, an item known to start a line whose top is `key`
+    /// exactly, the walk starts at that line: its run is found by item, and
+    /// in a run of sizes the lines before it are not broken again to get there.
     func forEachLine(
-        linesTop: Offset, from key: Offset, through high: Double,
+        linesTop: Offset, from key: Offset, startingAt startItem: Int? = nil, through high: Double,
         _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
         guard itemCount > 0 else { return true }
         guard let runs else {
             return walk(implicitRun, firstItem: 0, top: linesTop, key: key, high: high, body)
         }
-        let found = runs.find(key - linesTop, in: { $0.advance }, rule: .reaching)
+        let found =
+            if let startItem { runs.find(startItem, in: { $0.items }, rule: .containing) } else {
+                runs.find(key - linesTop, in: { $0.advance }, rule: .reaching)
+            }
         guard let first = found.element else { return true }
         // The run found is walked as it is: most spans end inside it (a
         // viewport, a batch's view), and visiting the tree again to reach it
         // costs more than its lines in view.
-        guard walk(first, before: found.before, linesTop: linesTop, key: key, high: high, body) else { return false }
+        if let startItem, startItem > found.before.items, RunLineReaders.readsFromInside(first) {
+            guard key.double <= high else { return false }
+            var lines = RunLines(first, geometry: geometry, top: key, startingAt: startItem - found.before.items)
+            guard walk(&lines, firstItem: found.before.items, key: key, high: high, body) else { return false }
+        } else {
+            guard walk(first, before: found.before, linesTop: linesTop, key: key, high: high, body) else { return false }
+        }
         var completed = true
         runs.forEach(from: found.position + 1, before: found.before + first.summary) { run, before in
             completed = walk(run, before: before, linesTop: linesTop, key: key, high: high, body)
@@ -307,6 +337,15 @@ extension SectionContext {
         // The lines of a sized run that end before the key are passed over
         // without yielding their items or converting their tops.
         if run.sizes != nil { lines.skip(toLineReaching: key, in: geometry) }
+        return walk(&lines, firstItem: firstItem, key: key, high: high, body)
+    }
+
+    /// Walks a run's lines from where `lines` stands; see ``forEachLine(linesTop:from:startingAt:through:_:)``.
+    @inline(__always)
+    private func walk(
+        _ lines: inout RunLines, firstItem: Int, key: Offset, high: Double,
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
+    ) -> Bool {
         var scratch: [ItemSegment] = []
         while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {

@@ -26,13 +26,18 @@ struct SparseLines {
     private var entry = 0
 
     /// The lines of `sizes`, a sparse buffer, over a run of `itemCount` items
-    /// (the run keeps the buffer's storage alive while this is read).
+    /// (the run keeps the buffer's storage alive while this is read), from
+    /// item `start` of the run, a line start.
     @inline(__always)
-    init(_ sizes: SizeBuffer, itemCount: Int) {
+    init(_ sizes: SizeBuffer, itemCount: Int, startingAt start: Int = 0) {
         self.sizes = sizes.sizes
         offsets = sizes.offsets
         entryCount = sizes.count
         end = itemCount
+        if start > 0 {
+            position = start
+            entry = sizes.firstEntry(atOrAfter: start)
+        }
     }
 
     /// Whether every line has been read.

@@ -60,7 +60,8 @@ extension FlowLayoutState {
             entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
         }
         if changed.double <= high {
-            forEachElement(in: rect, from: changed) {
+            // The first changed line starts at item `kept.items`, `changed` exactly.
+            forEachElement(in: rect, from: changed, startLine: FlowIndexPath(item: kept.items, section: q)) {
                 // A kept line ending where the first changed one starts is read again: it is taken already.
                 if $0.identifier < firstChanged { return true }
                 entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))

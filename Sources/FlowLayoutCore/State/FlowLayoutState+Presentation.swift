@@ -35,11 +35,15 @@ extension FlowLayoutState {
     /// Calls `body` with each element whose presented frame meets `rect`, in
     /// order (per section: header, cells by index, footer), until it returns
     /// `false`; with `start`, only from the first line reaching that offset
-    /// across lines (``forEachNaturalElement(in:from:pinning:lines:_:)``).
-    mutating func forEachElement(in rect: Rect, from start: Offset? = nil, _ body: (LayoutAttributes) -> Bool) {
+    /// across lines, and with `startLine` too, from the line that item starts
+    /// there (``forEachNaturalElement(in:from:startLine:pinning:lines:_:)``).
+    mutating func forEachElement(
+        in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, _ body: (LayoutAttributes) -> Bool
+    ) {
         let presentation = presentation()
-        guard !presentation.isIdentity else { return forEachNaturalElement(in: rect, from: start, body) }
-        forEachNaturalElement(in: presentation.naturalQuery(rect), from: start, pinning: presentation) { natural in
+        guard !presentation.isIdentity else { return forEachNaturalElement(in: rect, from: start, startLine: startLine, body) }
+        forEachNaturalElement(in: presentation.naturalQuery(rect), from: start, startLine: startLine, pinning: presentation) {
+            natural in
             var attributes = natural
             attributes.frame = presentation.present(natural.frame)
             guard attributes.frame.touches(rect) else { return true }

@@ -118,19 +118,26 @@ extension FlowLayoutState {
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
     /// returns `false`. With `start` (past the rect's search key), only the
     /// elements of lines that reach it and of what follows, as if the search
-    /// started there: a header that ends before it is passed over. `lines` is
-    /// told of each line before its cells.
+    /// started there: a header that ends before it is passed over. With
+    /// `startLine` as well, the item that starts a line exactly at `start`
+    /// (a line known from a batch's re-break): the walk starts at that line
+    /// instead of skipping its run's lines before it. `lines` is told of each
+    /// line before its cells.
     mutating func forEachNaturalElement(
-        in rect: Rect, from start: Offset? = nil, pinning: Presentation? = nil, lines: (LineSpan) -> Void = { _ in },
-        _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, pinning: Presentation? = nil,
+        lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
     ) {
         guard sections.count > 0 else { return }
         let (low, high) = configuration.scrollDirection.crossSpan(rect)
         var key = SectionContext.searchKey(low)
         if let start, start > key { key = start }
         guard var located = locatedSection(reaching: key) else { return }
+        // The line start holds only where the search starts.
+        var startItem = startLine.flatMap { start != nil && key == start && $0.section == located.index ? $0.item : nil }
         while located.start.double <= high {
-            let visit = located.forEachElement(in: rect, from: key, pinning: pinning, lines: lines, body)
+            let visit = located.forEachElement(
+                in: rect, from: key, startingAt: startItem, pinning: pinning, lines: lines, body)
+            startItem = nil
             // Lines that ran past the rect put every later section past it too.
             guard !visit.stopped, visit.completed, advance(&located) else { return }
         }
