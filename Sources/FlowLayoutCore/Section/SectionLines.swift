@@ -308,6 +308,9 @@ extension SectionContext {
         } else {
             guard walk(first, before: found.before, linesTop: linesTop, key: key, high: high, body) else { return false }
         }
+        // No later run (a span that reaches the section's end, as a chat's
+        // bottom does): no closure either, which would copy this context.
+        guard found.position + 1 < runs.count else { return true }
         var completed = true
         runs.forEach(from: found.position + 1, before: found.before + first.summary) { run, before in
             completed = walk(run, before: before, linesTop: linesTop, key: key, high: high, body)
