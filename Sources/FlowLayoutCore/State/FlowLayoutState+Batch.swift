@@ -67,7 +67,7 @@ extension FlowLayoutState {
     ) throws(FlowLayoutError) -> BatchUpdateResult {
         // 1. Check and plan.
         let plan = try plan(batch)
-        let edits = plan.items.map { (section: $0.key, edits: itemEdits(for: $0.value, section: $0.key)) }
+        let edits = plan.items.map { SectionEdits(section: $0.key, edits: itemEdits(for: $0.value, section: $0.key)) }
         // 2. What is in view, and the state as it was.
         let previousContentSize = contentSize
         var before: [LayoutAttributes] = []
@@ -98,7 +98,7 @@ extension FlowLayoutState {
                     var inverse = BatchUpdate()
                     for move in batch.movedItems { inverse.moveItem(at: move.to, to: move.from) }
                     let undo = try self.plan(inverse)
-                    apply(undo, edits: undo.items.map { ($0.key, itemEdits(for: $0.value, section: $0.key)) })
+                    apply(undo, edits: undo.items.map { SectionEdits(section: $0.key, edits: itemEdits(for: $0.value, section: $0.key)) })
                     throw error
                 }
             }
@@ -171,7 +171,7 @@ extension FlowLayoutState {
     /// caller uses it when that section is the only change.
     @discardableResult
     private mutating func apply(
-        _ plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]] = [:]
+        _ plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]] = [:]
     ) -> (section: Int, change: LineChange)? {
         // Sections leave, last first so that indexes stay valid; moved ones are kept.
         var moving: [Int: SectionRecord] = [:]
@@ -200,9 +200,9 @@ extension FlowLayoutState {
         }
         // Items change inside the sections that stay.
         var kept: (section: Int, change: LineChange)?
-        for (old, sectionEdits) in edits where !sectionEdits.isEmpty {
-            let q = plan.newIndex(ofSection: old)!
-            kept = (q, applyEdits(sectionEdits, toSection: q))
+        for entry in edits where !entry.edits.isEmpty {
+            let q = plan.newIndex(ofSection: entry.section)!
+            kept = (q, applyEdits(entry.edits, toSection: q))
         }
         for (new, sectionEdits) in sizing where !sectionEdits.isEmpty {
             // Laid out when a query first reaches it, as a section given with
@@ -382,10 +382,10 @@ extension BatchPlan {
     /// Whether the batch changes the items of one section (`edits`, by
     /// section) and nothing else: no section deleted, inserted, moved or
     /// reloaded.
-    func changesItemsOfOneSection(_ edits: [(section: Int, edits: [ItemEdit])]) -> Bool {
+    func changesItemsOfOneSection(_ edits: [SectionEdits]) -> Bool {
         guard sections.removed.isEmpty, sections.placed.isEmpty, reloadedSections.isEmpty else { return false }
         var sectionsEdited = 0
-        for (_, sectionEdits) in edits where !sectionEdits.isEmpty { sectionsEdited += 1 }
+        for entry in edits where !entry.edits.isEmpty { sectionsEdited += 1 }
         return sectionsEdited == 1
     }
 
@@ -422,4 +422,14 @@ extension BatchPlan {
         if let slot = items.slot(of: section), items[slot: slot].movedTo[element.indexPath.item] != nil { return nil }
         return newPosition(ofItem: element.indexPath.item, inSection: section).map { ElementIdentifier(category: .cell, indexPath: $0) }
     }
+}
+
+/// One section's item edits in a batch: the section's index (before the
+/// batch, or after it for inverse edits) and its edits, sorted.
+///
+/// A struct rather than a tuple: an array of tuples is destroyed through the
+/// runtime's generic tuple witness, some hundreds of instructions a batch.
+struct SectionEdits {
+    var section: Int
+    var edits: [ItemEdit]
 }

@@ -19,7 +19,7 @@ extension FlowLayoutState {
             /// What rebuilds it from the state after: the inverse edits by
             /// section (numbered after the batch, which is the same numbering:
             /// no section moves), and the fields the batch moves besides items.
-            case inverse(edits: [(section: Int, edits: [ItemEdit])], visibleRect: Rect?, hold: AnchorHold?, counters: LayoutWorkCounters)
+            case inverse(edits: [SectionEdits], visibleRect: Rect?, hold: AnchorHold?, counters: LayoutWorkCounters)
         }
 
         private var storage: Storage
@@ -31,7 +31,7 @@ extension FlowLayoutState {
 
         /// Keeps what rebuilds `state`, which `plan` (with the edits by section
         /// before it and the sizes `sizing` gives) is about to change.
-        init(before state: FlowLayoutState, plan: BatchPlan, edits: [(section: Int, edits: [ItemEdit])], sizing: [Int: [ItemEdit]]) {
+        init(before state: FlowLayoutState, plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]]) {
             if let inverse = Self.inverseEdits(of: edits, in: state, plan: plan, sizing: sizing) {
                 storage = .inverse(
                     edits: inverse, visibleRect: state.visibleRect, hold: state.hold, counters: state.workCounters)
@@ -55,7 +55,7 @@ extension FlowLayoutState {
             case .kept(let before):
                 state = before
             case .inverse(let edits, let visibleRect, let hold, let counters):
-                for (section, sectionEdits) in edits { state.applyEdits(sectionEdits, toSection: section) }
+                for entry in edits { state.applyEdits(entry.edits, toSection: entry.section) }
                 state.visibleRect = visibleRect
                 state.hold = hold
                 state.workCounters = counters
@@ -97,16 +97,16 @@ extension FlowLayoutState {
         /// refusing never has to lay out pending sections and then undo, which
         /// would leave them laid out.
         private static func inverseEdits(
-            of edits: [(section: Int, edits: [ItemEdit])], in state: FlowLayoutState, plan: BatchPlan,
+            of edits: [SectionEdits], in state: FlowLayoutState, plan: BatchPlan,
             sizing: [Int: [ItemEdit]]
-        ) -> [(section: Int, edits: [ItemEdit])]? {
+        ) -> [SectionEdits]? {
             guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
                 sizing.isEmpty
             else { return nil }
             // How many items the batch replaces: the bound on what is read below.
             var replaced = 0
-            for (_, sectionEdits) in edits {
-                for edit in sectionEdits { replaced += edit.range.count }
+            for entry in edits {
+                for edit in entry.edits { replaced += edit.range.count }
             }
             guard replaced <= inverseItemLimit else { return nil }
             // In one pass per section (its record read once, no list of them
@@ -117,9 +117,10 @@ extension FlowLayoutState {
             var sized = 0
             var growth = 0.0
             let direction = state.configuration.scrollDirection
-            var inverse: [(section: Int, edits: [ItemEdit])] = []
+            var inverse: [SectionEdits] = []
             inverse.reserveCapacity(edits.count)
-            for (section, sectionEdits) in edits where !sectionEdits.isEmpty {
+            for entry in edits where !entry.edits.isEmpty {
+                let (section, sectionEdits) = (entry.section, entry.edits)
                 let record = state.sections[section]
                 let selector = state.resolved(record.metricsIndex)
                 let spacing = selector.metrics.lineSpacing
@@ -146,7 +147,7 @@ extension FlowLayoutState {
                     undo.append(ItemEdit(range: start..<(start + edit.range.count + edit.delta), replacement: items))
                     shift += edit.delta
                 }
-                inverse.append((plan.newIndex(ofSection: section)!, undo))
+                inverse.append(SectionEdits(section: plan.newIndex(ofSection: section)!, edits: undo))
             }
             guard state.staysWithinContentLimit(growingBy: growth) else { return nil }
             if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
