@@ -77,10 +77,34 @@ struct PriorStateTests {
         #expect(rebuilt > 0, "no element came into view from outside the rect")
     }
 
+    /// A batch that only inserts keeps its own edits, and derives their
+    /// inverse only when asked for: restoring from it gives the state before.
+    @Test("insertions only: the state before, rebuilt from the state after, has every frame it had")
+    func restoresInsertions() throws {
+        var random = SeededRandom(seed: 79)
+        for round in 0..<40 {
+            var state = try Self.measured(400, seed: UInt64(200 + round))
+            var before = state
+            var batch = BatchUpdate()
+            let inserted = Set((0..<random.int(1...6)).map { _ in random.int(0...400) })
+            batch.insertItems(at: inserted.map { FlowIndexPath(item: $0, section: 0) })
+            let prior = try Self.prior(of: batch, in: state)
+            #expect(prior.isInverse)
+            _ = try state.performBatchUpdates(batch)
+            prior.restore(&state)
+            #expect(try state.numberOfItems(inSection: 0) == 400)
+            for item in stride(from: 0, to: 400, by: 7) {
+                let path = FlowIndexPath(item: item, section: 0)
+                #expect(try state.layoutAttributesForItem(at: path).frame == before.layoutAttributesForItem(at: path).frame)
+            }
+            #expect(state.contentSize == before.contentSize)
+        }
+    }
+
     /// What `state` keeps before `batch`.
     static func prior(of batch: BatchUpdate, in state: FlowLayoutState) throws -> FlowLayoutState.PriorState {
         let plan = try state.plan(batch)
-        let edits = plan.items.map { (section: $0.key, edits: state.itemEdits(for: $0.value, section: $0.key)) }
+        let edits = plan.items.map { SectionEdits(section: $0.key, edits: state.itemEdits(for: $0.value, section: $0.key)) }
         return FlowLayoutState.PriorState(before: state, plan: plan, edits: edits, sizing: [:])
     }
 

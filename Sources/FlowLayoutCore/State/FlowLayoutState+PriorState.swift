@@ -19,7 +19,42 @@ extension FlowLayoutState {
             /// What rebuilds it from the state after: the inverse edits by
             /// section (numbered after the batch, which is the same numbering:
             /// no section moves), and the fields the batch moves besides items.
-            case inverse(edits: [SectionEdits], visibleRect: Rect?, hold: AnchorHold?, counters: LayoutWorkCounters)
+            case inverse(edits: Inverse, visibleRect: Rect?, hold: AnchorHold?, counters: LayoutWorkCounters)
+        }
+
+        /// The inverse of a batch's item edits.
+        private enum Inverse {
+            /// Each edit's range after the batch, with the items it replaced as stored.
+            case edits([SectionEdits])
+            /// The batch's own edits, every one an insertion: undone by removing
+            /// what each put in, which needs nothing read before the batch, so
+            /// the inverse is only built when asked for (most batches never do).
+            case ofInsertions([SectionEdits])
+
+            var edits: [SectionEdits] {
+                switch self {
+                case .edits(let edits):
+                    return edits
+                case .ofInsertions(let insertions):
+                    return insertions.compactMap { entry in
+                        guard !entry.edits.isEmpty else { return nil }
+                        var shift = 0
+                        let undo = entry.edits.map { edit in
+                            defer { shift += edit.delta }
+                            return PriorState.undo(of: edit, shift: shift, replaced: [])
+                        }
+                        return SectionEdits(section: entry.section, edits: undo)
+                    }
+                }
+            }
+        }
+
+        /// The edit that undoes `edit`, the edits before it in its section
+        /// having moved its items by `shift`: its range after the batch, given
+        /// back the items it replaced.
+        private static func undo(of edit: ItemEdit, shift: Int, replaced: [ItemSegment]) -> ItemEdit {
+            let start = edit.range.lowerBound + shift
+            return ItemEdit(range: start..<(start + edit.range.count + edit.delta), replacement: replaced)
         }
 
         private var storage: Storage
@@ -54,8 +89,8 @@ extension FlowLayoutState {
             switch storage {
             case .kept(let before):
                 state = before
-            case .inverse(let edits, let visibleRect, let hold, let counters):
-                for entry in edits { state.applyEdits(entry.edits, toSection: entry.section) }
+            case .inverse(let inverse, let visibleRect, let hold, let counters):
+                for entry in inverse.edits { state.applyEdits(entry.edits, toSection: entry.section) }
                 state.visibleRect = visibleRect
                 state.hold = hold
                 state.workCounters = counters
@@ -76,7 +111,7 @@ extension FlowLayoutState {
             }
             // The state is taken out while it is read (reading may lay out a
             // pending section), so that the read does not copy what it writes.
-            storage = .inverse(edits: [], visibleRect: nil, hold: nil, counters: LayoutWorkCounters())
+            storage = .inverse(edits: .edits([]), visibleRect: nil, hold: nil, counters: LayoutWorkCounters())
             let frame = before.currentFrame(of: element)
             storage = .kept(before)
             return frame
@@ -99,7 +134,7 @@ extension FlowLayoutState {
         private static func inverseEdits(
             of edits: [SectionEdits], in state: FlowLayoutState, plan: BatchPlan,
             sizing: [Int: [ItemEdit]]
-        ) -> [SectionEdits]? {
+        ) -> Inverse? {
             guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
                 sizing.isEmpty
             else { return nil }
@@ -118,7 +153,7 @@ extension FlowLayoutState {
             var growth = 0.0
             let direction = state.configuration.scrollDirection
             var inverse: [SectionEdits] = []
-            inverse.reserveCapacity(edits.count)
+            if replaced > 0 { inverse.reserveCapacity(edits.count) }
             for entry in edits where !entry.edits.isEmpty {
                 let (section, sectionEdits) = (entry.section, entry.edits)
                 let record = state.sections[section]
@@ -128,7 +163,7 @@ extension FlowLayoutState {
                 growth += state.section(of: record).possibleGrowth
                 var shift = 0
                 var undo: [ItemEdit] = []
-                undo.reserveCapacity(sectionEdits.count)
+                if replaced > 0 { undo.reserveCapacity(sectionEdits.count) }
                 for edit in sectionEdits {
                     for segment in edit.replacement {
                         switch segment {
@@ -139,15 +174,16 @@ extension FlowLayoutState {
                             growth += direction.cross(size) + spacing
                         }
                     }
+                    // Insertions only: their inverse is derived when asked for.
+                    guard replaced > 0 else { continue }
                     var items: [ItemSegment] = []
                     for item in edit.range {
                         items.appendMerging(ItemSegment(item: record.explicitSize(ofItem: item)))
                     }
-                    let start = edit.range.lowerBound + shift
-                    undo.append(ItemEdit(range: start..<(start + edit.range.count + edit.delta), replacement: items))
+                    undo.append(Self.undo(of: edit, shift: shift, replaced: items))
                     shift += edit.delta
                 }
-                inverse.append(SectionEdits(section: plan.newIndex(ofSection: section)!, edits: undo))
+                if replaced > 0 { inverse.append(SectionEdits(section: plan.newIndex(ofSection: section)!, edits: undo)) }
             }
             guard state.staysWithinContentLimit(growingBy: growth) else { return nil }
             if state.options.estimateRefinement == .meanOfReportedSizes, state.configuration.isSelfSizing,
@@ -155,7 +191,8 @@ extension FlowLayoutState {
             {
                 return nil
             }
-            return inverse
+            // No section moves: the numbering after the batch is the one before.
+            return replaced > 0 ? .edits(inverse) : .ofInsertions(edits)
         }
     }
 }
