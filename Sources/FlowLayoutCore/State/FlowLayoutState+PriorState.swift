@@ -65,13 +65,17 @@ extension FlowLayoutState {
         static let inverseItemLimit = 64
 
         /// Keeps what rebuilds `state`, which `plan` (with the edits by section
-        /// before it and the sizes `sizing` gives) is about to change.
-        init(before state: FlowLayoutState, plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]]) {
+        /// before it and the sizes `sizing` gives) is about to change. The
+        /// state is borrowed, and copied only when kept whole: a batch's caller
+        /// passes its own `self`, which would otherwise be copied and dropped.
+        init(
+            before state: borrowing FlowLayoutState, plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]]
+        ) {
             if let inverse = Self.inverseEdits(of: edits, in: state, plan: plan, sizing: sizing) {
                 storage = .inverse(
                     edits: inverse, visibleRect: state.visibleRect, hold: state.hold, counters: state.workCounters)
             } else {
-                storage = .kept(state)
+                storage = .kept(copy state)
             }
         }
 
@@ -132,7 +136,7 @@ extension FlowLayoutState {
         /// refusing never has to lay out pending sections and then undo, which
         /// would leave them laid out.
         private static func inverseEdits(
-            of edits: [SectionEdits], in state: FlowLayoutState, plan: BatchPlan,
+            of edits: [SectionEdits], in state: borrowing FlowLayoutState, plan: BatchPlan,
             sizing: [Int: [ItemEdit]]
         ) -> Inverse? {
             guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,
