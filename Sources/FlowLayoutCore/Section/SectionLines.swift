@@ -122,7 +122,7 @@ struct RunLineReaders {
 /// The cursor over one run's lines, from its first item: each step yields the
 /// next line (or group of lines of default items, in closed form), its items
 /// and its top, and moves the top past it. The one place a run's lines are
-/// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:through:_:)``)
+/// broken for reading; line finding by offset (``SectionContext/forEachLine(linesTop:from:startingAt:through:_:)``)
 /// and by item (``SectionContext/withLine(containing:linesTop:_:)``) both step it.
 ///
 /// A search that needs one line of a run need not pay for yielding the lines
@@ -331,7 +331,7 @@ extension SectionContext {
         return walk(run, firstItem: before.items, top: top, key: key, high: high, body)
     }
 
-    /// Walks one run's lines; see ``forEachLine(linesTop:from:through:_:)``.
+    /// Walks one run's lines; see ``forEachLine(linesTop:from:startingAt:through:_:)``.
     private func walk(
         _ run: Run, firstItem: Int, top: Offset, key: Offset, high: Double,
         _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool

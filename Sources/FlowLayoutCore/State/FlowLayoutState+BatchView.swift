@@ -100,7 +100,7 @@ extension FlowLayoutState {
     }
 
     /// Reads the elements in view at `rect` into `before`, as
-    /// ``forEachElement(in:from:_:)`` gives them, and returns the cells around
+    /// ``forEachElement(in:from:startLine:_:)`` gives them, and returns the cells around
     /// the rect (``CellsAround``) when presentation allows moving them later
     /// (nothing pins, nothing mirrors along the scroll axis).
     ///
