@@ -98,6 +98,19 @@ struct BTree<Element: TreeElement>: Sendable {
             summary = sum
         }
 
+        /// The child of an inner node that holds ordinal `position`, and the
+        /// position within it.
+        @inline(__always)
+        func child(holding position: Int) -> (index: Int, position: Int) {
+            var p = position
+            var i = 0
+            while p >= children[i].count {
+                p -= children[i].count
+                i += 1
+            }
+            return (i, p)
+        }
+
         /// Updates `count` and `summary` after a write below changed one
         /// part of them: `old` taken out, `new` put in, `added` elements more.
         /// By difference when the summary subtracts exactly (the same value a
@@ -242,12 +255,9 @@ struct BTree<Element: TreeElement>: Sendable {
         var node = root!
         var p = position
         while !node.isLeaf {
-            var i = 0
-            while p >= node.children[i].count {
-                p -= node.children[i].count
-                i += 1
-            }
-            node = node.children[i]
+            let child = node.child(holding: p)
+            p = child.position
+            node = node.children[child.index]
         }
         return node.elements[p]
     }
@@ -379,12 +389,7 @@ struct BTree<Element: TreeElement>: Sendable {
             node.adjust(removing: old, adding: node.elements[position].summary, counting: 0)
             return result
         }
-        var p = position
-        var i = 0
-        while p >= node.children[i].count {
-            p -= node.children[i].count
-            i += 1
-        }
+        let (i, p) = node.child(holding: position)
         makeUnique(&node.children[i])
         let old = node.children[i].summary
         let result = modify(node.children[i], at: p, body)
@@ -465,12 +470,7 @@ struct BTree<Element: TreeElement>: Sendable {
             node.adjust(removing: element.summary, adding: .zero, counting: -1)
             return element
         }
-        var p = position
-        var i = 0
-        while p >= node.children[i].count {
-            p -= node.children[i].count
-            i += 1
-        }
+        let (i, p) = node.child(holding: position)
         Self.makeUnique(&node.children[i])
         let old = node.children[i].summary
         let element = remove(at: p, from: node.children[i])
