@@ -130,4 +130,3 @@ struct GivenSizes: RandomAccessCollection, Sendable {
         return runs.finish()
     }
 }
-
