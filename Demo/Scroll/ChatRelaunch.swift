@@ -77,9 +77,12 @@ enum ChatRelaunch {
         ]
         if let anchor = restoration.anchor, let distance = restoration.anchorDistance, let visible = restoration.state.visibleRect {
             let frame = try restoration.state.layoutAttributesForItem(at: anchor.indexPath).frame
-            let now = frame.minY - visible.minY
+            // The distance of the edge the anchor keeps: its bottom from the
+            // screen's bottom for the last visible message, else its top.
+            let fromBottom = restoration.anchorEdge == .bottom
+            let now = fromBottom ? visible.maxY - frame.maxY : frame.minY - visible.minY
             lines.append(
-                "anchor           message \(grouped(anchor.indexPath.item + 1)) of \(grouped(next.itemCount)) at \(LayoutOutput.number(distance)) pt from the top of the screen when saved, "
+                "anchor           message \(grouped(anchor.indexPath.item + 1)) of \(grouped(next.itemCount)) at \(LayoutOutput.number(distance)) pt from the \(fromBottom ? "bottom" : "top") of the screen when saved, "
                     + "\(LayoutOutput.number(now)) pt after the relaunch: moved \(LayoutOutput.number(now - distance)) pt")
         } else {
             lines.append("anchor           none saved")

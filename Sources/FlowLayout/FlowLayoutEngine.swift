@@ -110,15 +110,15 @@ public actor FlowLayoutEngine {
         try state.diagnostics(inSection: section)
     }
 
-    /// The bytes of heap the state holds: see ``/FlowLayoutCore/FlowLayoutState/memoryFootprint``.
+    /// The bytes of heap the state holds (for the package's benchmarks and tests).
     ///
     /// - Complexity: one actor hop, O(S + runs).
-    public var memoryFootprint: Int { state.memoryFootprint }
+    package var memoryFootprint: Int { state.memoryFootprint }
 
-    /// The work counters: see ``/FlowLayoutCore/FlowLayoutState/workCounters``.
+    /// The work counters (for the package's benchmarks and tests).
     ///
     /// - Complexity: one actor hop, O(1).
-    public var workCounters: LayoutWorkCounters { state.workCounters }
+    package var workCounters: LayoutWorkCounters { state.workCounters }
 
     // MARK: Updates
 
@@ -199,8 +199,8 @@ public actor FlowLayoutEngine {
     /// Zeroes the work counters.
     ///
     /// - Complexity: one actor hop, O(1).
-    public func resetWorkCounters() {
-        state.resetWorkCounters()
+    package func resetWorkCounters() {
+        state.workCounters = LayoutWorkCounters()
     }
 
     /// Runs `body` on the state in one isolated step, for a batch of calls that

@@ -19,7 +19,7 @@ extension FlowLayoutHost {
     ///   `newBounds.x` ... `newBounds.height`; nothing changes.
     /// - Complexity: O(1).
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> Bool {
-        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
+        try Validation.check(rect: newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         if newBounds == bounds && !hasUnreportedSizeChange { return false }
         let config = state.configuration
@@ -53,7 +53,7 @@ extension FlowLayoutHost {
     /// - Complexity: O(k) for the k elements in view, plus, for a change of the
     ///   extent lines span, the relayout up to the anchor.
     public func invalidationContext(forBoundsChange newBounds: Rect) throws(FlowLayoutError) -> InvalidationContext {
-        try FlowLayoutState.validate(rect: newBounds, path: "newBounds")
+        try Validation.check(rect: newBounds, path: "newBounds")
         try supplySections(reaching: newBounds)
         let old = bounds
         let supplied = takeUnreportedSizeChange()
@@ -100,7 +100,7 @@ extension FlowLayoutHost {
     ) throws(FlowLayoutError) -> Bool {
         guard preferredAttributes.category == .cell || headersAndFootersSizeThemselves else { return false }
         let size = preferredAttributes.frame.size
-        try FlowLayoutState.validate(rect: Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
+        try Validation.check(rect: Rect(origin: .zero, size: size), path: "preferredAttributes.frame")
         let unchanged: Bool
         do throws(FlowLayoutError) {
             if let kind = SupplementaryKind(preferredAttributes.category) {

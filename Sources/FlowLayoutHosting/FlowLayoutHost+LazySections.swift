@@ -85,11 +85,13 @@ extension FlowLayoutHost {
         }
         guard !batch.isEmpty else { return }
         lazy.advance()
-        let kept = state.visibleRect
         let sizeBefore = state.contentSize
         do throws(FlowLayoutError) {
-            _ = try state.performBatchUpdates(batch)
-            if let kept, !keepingAnchor { try state.setVisibleRect(kept) }
+            if keepingAnchor {
+                _ = try state.performBatchUpdates(batch)
+            } else {
+                _ = try state.performBatchUpdatesKeepingVisibleRect(batch)
+            }
         } catch {
             throw error.prefixingPath(with: "sectionContent")
         }

@@ -13,7 +13,7 @@ extension FlowLayoutHost {
     /// - Complexity: O(log S + log R + k) for the k elements touching the point.
     public func indexPathForItem(at point: Point) throws(FlowLayoutError) -> FlowIndexPath? {
         let probe = Rect(origin: point, size: .zero)
-        try FlowLayoutState.validate(rect: probe, path: "point")
+        try Validation.check(rect: probe, path: "point")
         try supplySections(reaching: probe)
         return try state.indexPathForItem(at: point)
     }

@@ -45,9 +45,9 @@ extension FlowLayoutHost {
         let restoration = try FlowLayoutState.restoring(
             archive, snapshot: snapshot, configuration: state.configuration, viewportSize: state.viewportSize,
             options: state.options)
+        // The restored anchor placed the rect, and the state holds it there:
+        // the offset to answer after.
         state = restoration.state
-        // The restored anchor placed the rect: the offset to answer after.
-        state.holdVisibleRect()
         transitions = nil
         elementsInView = nil
         return restoration

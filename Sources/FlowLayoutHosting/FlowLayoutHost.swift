@@ -91,7 +91,7 @@ public final class FlowLayoutHost {
         configuration: FlowLayoutConfiguration = FlowLayoutConfiguration(), sections: [FlowSection], bounds: Rect,
         options: FlowLayoutOptions = FlowLayoutOptions(), screenScale: Double = FlowLayoutHost.defaultScreenScale
     ) throws(FlowLayoutError) {
-        try FlowLayoutState.validate(rect: bounds, path: "bounds")
+        try Validation.check(rect: bounds, path: "bounds")
         var options = options
         if options.displayScale == 0 { options.displayScale = screenScale }
         var state = try FlowLayoutState(
@@ -108,7 +108,7 @@ public final class FlowLayoutHost {
     ///   width at which the content would pass the limit.
     /// - Complexity: O(1), plus O(S) for a viewport change.
     public init(state: FlowLayoutState, bounds: Rect) throws(FlowLayoutError) {
-        try FlowLayoutState.validate(rect: bounds, path: "bounds")
+        try Validation.check(rect: bounds, path: "bounds")
         var state = state
         do throws(FlowLayoutError) {
             if bounds.size != state.viewportSize { _ = try state.setViewportSize(bounds.size) }

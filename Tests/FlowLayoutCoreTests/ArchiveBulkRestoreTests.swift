@@ -3,7 +3,7 @@ import Testing
 
 @testable import FlowLayoutCore
 
-/// The bulk build of an archive's saved content (`build(savedContent:withSizes:)`)
+/// The bulk build of an archive's saved content (`ArchiveRestore.build(savedContent:withSizes:into:)`)
 /// against the way it was first built: the saved content applied as a snapshot
 /// to an empty layout, its sizes by position. Same frames, sizes of their own,
 /// identifiers, estimate, V and anchor after the restore, on seeded random
@@ -25,7 +25,10 @@ import Testing
             positional.append(matched ? content.sizes[q].map { $0.isUnsized ? nil : $0 } : [])
         }
         _ = try state.apply(saved, positionalSizes: matched ? positional : nil)
-        return try FlowLayoutState.finishRestoring(state, content, snapshot: snapshot, fingerprintMatched: matched)
+        let finished = try ArchiveRestore.finish(&state, content, snapshot: snapshot, fingerprintMatched: matched)
+        return FlowLayoutRestoration(
+            state: state, fingerprintMatched: matched, reattachedSizeCount: finished.reattached, anchor: finished.anchor,
+            anchorDistance: finished.distance, anchorEdge: finished.edge)
     }
 
     /// Everything a host can read of `state`, laid out whole.

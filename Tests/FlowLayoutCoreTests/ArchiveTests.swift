@@ -119,8 +119,11 @@ import Testing
         }
         #expect(refusal(Array("not an archive".utf8)) == .notAnArchive)
         var future = archive
-        future[4] = 2
-        #expect(refusal(future) == .unknownVersion(2))
+        future[4] = UInt8(FlowLayoutState.archiveVersion + 1)
+        #expect(refusal(future) == .unknownVersion(FlowLayoutState.archiveVersion + 1))
+        var none = archive
+        none[4] = 0
+        #expect(refusal(none) == .unknownVersion(0))
         var body = archive
         body[20] ^= 0x10
         #expect(refusal(body) == .checksumMismatch)

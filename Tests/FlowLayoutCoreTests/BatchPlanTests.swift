@@ -168,9 +168,9 @@ struct BatchPlanTests {
         var refused = 0
         for round in 0..<3000 {
             let batch = Self.nearlyOneSectionBatch(counts: counts, random: &random)
-            let full = Result { () throws(FlowLayoutError) in try state.fullPlan(batch) }
-            let planned = Result { () throws(FlowLayoutError) in try state.plan(batch) }
-            if let fast = state.oneSectionPlan(batch) {
+            let full = Result { () throws(FlowLayoutError) in try BatchPlan.full(batch, in: state.sections) }
+            let planned = Result { () throws(FlowLayoutError) in try BatchPlan(batch, in: state.sections) }
+            if let fast = BatchPlan.oneSection(batch, in: state.sections) {
                 taken += 1
                 let full = try #require(try? full.get(), "round \(round): \(batch)")
                 Self.expectSame(fast, full, "round \(round): \(batch)")
@@ -194,9 +194,9 @@ struct BatchPlanTests {
     func oneSectionShapeErrors() throws {
         let state = try BadInputTests.populatedState()
         func error(_ batch: BatchUpdate) -> FlowLayoutError? {
-            #expect(state.oneSectionPlan(batch) == nil)
+            #expect(BatchPlan.oneSection(batch, in: state.sections) == nil)
             do {
-                _ = try state.plan(batch)
+                _ = try BatchPlan(batch, in: state.sections)
                 return nil
             } catch {
                 return error

@@ -318,7 +318,7 @@ struct ComponentTests {
     func rebreakAgainstLayout() {
         var random = SeededRandom(seed: 61)
         let metrics = SectionMetrics(
-            configuration: FlowLayoutConfiguration(minimumLineSpacing: 7, minimumInteritemSpacing: 5), overrides: nil,
+            configuration: FlowLayoutConfiguration(minimumLineSpacing: 7, minimumInteritemSpacing: 5), overrides: SectionOverrides(),
             viewportSize: Size(width: 390, height: 800))
         let rebreak = Rebreak(
             geometry: LineGeometry(metrics: metrics, defaultSize: Size(width: 80, height: 40), direction: .vertical),

@@ -15,7 +15,7 @@ struct InvalidationTests {
     func laidOut(_ sections: [FlowSection], configuration: FlowLayoutConfiguration? = nil) throws -> FlowLayoutState {
         var state = try FlowLayoutState(configuration: configuration ?? grid, sections: sections, viewportSize: viewport)
         _ = state.exactContentSize()
-        state.resetWorkCounters()
+        state.workCounters = LayoutWorkCounters()
         return state
     }
 
@@ -110,7 +110,7 @@ struct InvalidationTests {
         _ = try state.reportSizes(
             (0..<200).map { SizeReport(indexPath: FlowIndexPath(item: 3, section: $0), size: Size(width: 120, height: 70)) })
         try state.setVisibleRect(Rect(x: 0, y: 0, width: 320, height: 640))
-        state.resetWorkCounters()
+        state.workCounters = LayoutWorkCounters()
 
         _ = try state.setViewportSize(Size(width: 320, height: 900))
         try state.setVisibleRect(Rect(x: 0, y: 5_000, width: 320, height: 900))

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FlowLayoutCore
 
-/// What a batch keeps of the state before it (``FlowLayoutState/PriorState``):
+/// What a batch keeps of the state before it (``PriorState``):
 /// for a batch of few items, the inverse of its edits instead of a copy, so
 /// that the edit writes its section's tree in place; the state before rebuilt
 /// from it gives the transitions' frames before and undoes a refused batch.
@@ -102,10 +102,8 @@ struct PriorStateTests {
     }
 
     /// What `state` keeps before `batch`.
-    static func prior(of batch: BatchUpdate, in state: FlowLayoutState) throws -> FlowLayoutState.PriorState {
-        let plan = try state.plan(batch)
-        let edits = plan.items.map { SectionEdits(section: $0.key, edits: state.itemEdits(for: $0.value, section: $0.key)) }
-        return FlowLayoutState.PriorState(before: state, plan: plan, edits: edits, sizing: [:])
+    static func prior(of batch: BatchUpdate, in state: FlowLayoutState) throws -> PriorState {
+        BatchChange(try BatchPlan(batch, in: state.sections), in: state.sections).priorState(of: state)
     }
 
     @Test("which batches keep their inverse, and which a copy")
@@ -123,7 +121,7 @@ struct PriorStateTests {
         #expect(try !Self.prior(of: sections, in: state).isInverse)
         // More items replaced than the inverse reads: a copy.
         var many = BatchUpdate()
-        many.deleteItems(at: (0..<(FlowLayoutState.PriorState.inverseItemLimit + 1)).map { FlowIndexPath(item: $0 % 40, section: $0 / 40) })
+        many.deleteItems(at: (0..<(PriorState.inverseItemLimit + 1)).map { FlowIndexPath(item: $0 % 40, section: $0 / 40) })
         #expect(try !Self.prior(of: many, in: state).isInverse)
         // Items that might take the content past the limit: a copy.
         var tall = BatchUpdate()

@@ -140,7 +140,10 @@ import Testing
         }
         var negative = snapshot([1, 2, 3])
         negative.sections[0].sizes = [2: Size(width: -1, height: 3)]
-        #expect(throws: FlowLayoutError.invalidValue(path: "sections[0].sizes[2].width", value: -1)) {
+        // The key is kept as an identifier, not read back from text.
+        let sizePath = FieldPath("sections", 0).appending("sizes").appending(identifier: 2).appending("width")
+        #expect(sizePath.description == "sections[0].sizes[2].width")
+        #expect(throws: FlowLayoutError.invalidValue(path: sizePath, value: -1)) {
             try state.apply(negative)
         }
         // An item kept in place elsewhere, named again in a changed section.

@@ -4,9 +4,19 @@
 /// own, at their exact size, ready to become the section's identifier list
 /// and storage as they are.
 struct ArchiveContent {
+    /// A saved anchor: 1 an item, 2 a header, 3 a footer; the ordinal of the
+    /// item (among all items) or of the section; the edge it keeps, and that
+    /// edge's distance into V from V's same edge.
+    struct Anchor {
+        var kind: UInt8
+        var ordinal: Int
+        var kept: KeptEdge
+        var distance: Double
+    }
+
     var fingerprint: UInt64
-    /// 1 item, 2 header, 3 footer; the ordinal of the item or section; the distance.
-    var anchor: (kind: UInt8, ordinal: Int, distance: Double)?
+    /// The saved anchor, if any.
+    var anchor: Anchor?
     var sectionIDs: [FlowIdentifier]
     var itemCounts: [Int]
     /// Each section's item identifiers, in saved order.
@@ -36,7 +46,9 @@ struct ArchiveContent {
     private init(checking bytes: UnsafeBufferPointer<UInt8>) throws(FlowLayoutError) {
         var header = ArchiveReader(bytes, from: 4, to: bytes.count)
         let version = try header.fixed(count: 2)
-        guard version == UInt64(FlowLayoutState.archiveVersion) else { throw .invalidArchive(.unknownVersion(Int(version))) }
+        guard version >= 1, version <= UInt64(FlowLayoutState.archiveVersion) else {
+            throw .invalidArchive(.unknownVersion(Int(version)))
+        }
         guard try header.fixed(count: 2) == 0 else { throw .invalidArchive(.malformed("reserved bytes are not 0")) }
         let bodyLength = try header.fixed()
         guard bodyLength <= UInt64(bytes.count), bytes.count - 16 - 8 >= Int(bodyLength) else {
@@ -54,7 +66,14 @@ struct ArchiveContent {
         case 0: anchor = nil
         case 1...3:
             let ordinal = try reader.count(limit: Int.max, "an anchor's ordinal")
-            anchor = (kind, ordinal, try reader.double())
+            // Version 1 keeps the leading edge, and says so by saying nothing.
+            var kept = KeptEdge.leading
+            if version >= 2 {
+                let code = try reader.byte()
+                guard let edge = KeptEdge(archiveCode: code) else { throw .invalidArchive(.malformed("unknown anchor edge \(code)")) }
+                kept = edge
+            }
+            anchor = Anchor(kind: kind, ordinal: ordinal, kept: kept, distance: try reader.double())
             guard anchor!.distance.isFinite else { throw .invalidArchive(.malformed("an anchor distance that is not finite")) }
         default: throw .invalidArchive(.malformed("unknown anchor kind \(kind)"))
         }

@@ -16,7 +16,7 @@
 /// engine's own storage holds its sizes, provided nothing else still holds the
 /// chunk (drop the section, or the description it came in, once the state
 /// exists).
-public struct FlowSection: Hashable, Sendable {
+public struct FlowSection: Hashable, Sendable, SectionOverriding {
     /// The number of items. Equal to the number of sizes when per-item sizes are given.
     public var itemCount: Int
     /// The per-item sizes, as given: one chunk for sizes given in one array.
@@ -24,16 +24,11 @@ public struct FlowSection: Hashable, Sendable {
     /// Whether the sizes were given in chunks, which refusals name
     /// (`itemSizeChunks[2][17]`) instead of one array (`itemSizes[17]`).
     private var isChunked = false
-    /// This section's margins, or `nil` for the layout's `sectionInset`.
-    public var sectionInset: EdgeInsets?
-    /// This section's line spacing, or `nil` for the layout's `minimumLineSpacing`.
-    public var minimumLineSpacing: Double?
-    /// This section's item spacing, or `nil` for the layout's `minimumInteritemSpacing`.
-    public var minimumInteritemSpacing: Double?
-    /// This section's header size, or `nil` for the layout's `headerReferenceSize`.
-    public var headerReferenceSize: Size?
-    /// This section's footer size, or `nil` for the layout's `footerReferenceSize`.
-    public var footerReferenceSize: Size?
+    /// This section's own values of the layout's properties; each `nil` one
+    /// is the layout's (`sectionInset` `nil` uses the layout's `sectionInset`,
+    /// and so on). Read and written one by one through the properties of the
+    /// same names (``SectionOverriding``).
+    public var overrides: SectionOverrides
 
     /// Creates a section of `itemCount` items that take their size from the layout.
     public init(
@@ -44,13 +39,20 @@ public struct FlowSection: Hashable, Sendable {
         headerReferenceSize: Size? = nil,
         footerReferenceSize: Size? = nil
     ) {
+        self.init(
+            itemCount: itemCount,
+            overrides: SectionOverrides(
+                sectionInset: sectionInset, minimumLineSpacing: minimumLineSpacing,
+                minimumInteritemSpacing: minimumInteritemSpacing, headerReferenceSize: headerReferenceSize,
+                footerReferenceSize: footerReferenceSize))
+    }
+
+    /// Creates a section of `itemCount` items that take their size from the
+    /// layout, with `overrides`.
+    public init(itemCount: Int, overrides: SectionOverrides) {
         self.itemCount = itemCount
         self.sizeChunks = nil
-        self.sectionInset = sectionInset
-        self.minimumLineSpacing = minimumLineSpacing
-        self.minimumInteritemSpacing = minimumInteritemSpacing
-        self.headerReferenceSize = headerReferenceSize
-        self.footerReferenceSize = footerReferenceSize
+        self.overrides = overrides
     }
 
     /// Creates a section whose items have the given sizes, in order.
@@ -160,10 +162,7 @@ public struct FlowSection: Hashable, Sendable {
     ///
     /// - Complexity: O(n) when both give per-item sizes.
     public static func == (lhs: FlowSection, rhs: FlowSection) -> Bool {
-        guard lhs.itemCount == rhs.itemCount, lhs.sectionInset == rhs.sectionInset,
-            lhs.minimumLineSpacing == rhs.minimumLineSpacing, lhs.minimumInteritemSpacing == rhs.minimumInteritemSpacing,
-            lhs.headerReferenceSize == rhs.headerReferenceSize, lhs.footerReferenceSize == rhs.footerReferenceSize
-        else { return false }
+        guard lhs.itemCount == rhs.itemCount, lhs.overrides == rhs.overrides else { return false }
         switch (lhs.sizeChunks, rhs.sizeChunks) {
         case (nil, nil): return true
         case (let left?, let right?):
@@ -178,11 +177,7 @@ public struct FlowSection: Hashable, Sendable {
     /// - Complexity: O(n) with per-item sizes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(itemCount)
-        hasher.combine(sectionInset)
-        hasher.combine(minimumLineSpacing)
-        hasher.combine(minimumInteritemSpacing)
-        hasher.combine(headerReferenceSize)
-        hasher.combine(footerReferenceSize)
+        hasher.combine(overrides)
         if let sizeChunks {
             hasher.combine(sizeChunks.reduce(0) { $0 + $1.count })
             for chunk in sizeChunks {
@@ -191,11 +186,5 @@ public struct FlowSection: Hashable, Sendable {
         } else {
             hasher.combine(-1)
         }
-    }
-
-    /// Whether the section overrides any layout-wide property other than item sizes.
-    var hasMetricOverrides: Bool {
-        sectionInset != nil || minimumLineSpacing != nil || minimumInteritemSpacing != nil
-            || headerReferenceSize != nil || footerReferenceSize != nil
     }
 }

@@ -52,9 +52,7 @@ extension FlowSection {
             let chunks = given.chunks.map { $0.map(\.transposed) }
             if given.isChunked { copy.itemSizeChunks = chunks } else { copy.itemSizes = chunks[0] }
         }
-        copy.sectionInset = sectionInset?.transposed
-        copy.headerReferenceSize = headerReferenceSize?.transposed
-        copy.footerReferenceSize = footerReferenceSize?.transposed
+        copy.overrides = overrides.transposed
         return copy
     }
 }

@@ -17,6 +17,10 @@ public struct FieldPath: Hashable, Sendable {
         case field(String)
         /// A position in an array (`[17]`).
         case index(Int)
+        /// A key of a table keyed by identifier: a snapshot section's
+        /// `sizes[42]`. Written as a subscript; kept as an identifier, so
+        /// that every identifier (up to 2⁶⁴ − 1) is a key and never a name.
+        case identifier(FlowIdentifier)
     }
 
     /// The steps, outermost first.
@@ -63,6 +67,14 @@ public struct FieldPath: Hashable, Sendable {
         FieldPath(components + [.index(index)])
     }
 
+    /// This path followed by the key `identifier`: `sizes` and 42 give
+    /// `sizes[42]`, the key kept as an identifier.
+    ///
+    /// - Complexity: O(length of the path).
+    public func appending(identifier: FlowIdentifier) -> FieldPath {
+        FieldPath(components + [.identifier(identifier)])
+    }
+
     /// This path followed by every step of `other`: `batches[2]` and
     /// `insertItems[0].item` give `batches[2].insertItems[0].item`.
     ///
@@ -81,7 +93,8 @@ public struct FieldPath: Hashable, Sendable {
 
 extension FieldPath: CustomStringConvertible {
     /// The path as text: fields joined by dots, subscripts in brackets
-    /// (`sections[3].itemSizes[17].width`); the empty path is `""`.
+    /// (`sections[3].itemSizes[17].width`), an identifier as a subscript too
+    /// (`sizes[42]`); the empty path is `""`.
     ///
     /// - Complexity: O(length of the text).
     public var description: String {
@@ -93,6 +106,8 @@ extension FieldPath: CustomStringConvertible {
                 text += name
             case .index(let index):
                 text += "[\(index)]"
+            case .identifier(let identifier):
+                text += "[\(identifier)]"
             }
         }
         return text

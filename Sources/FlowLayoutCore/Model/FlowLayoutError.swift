@@ -182,6 +182,12 @@ public enum FlowLayoutLimits {
 
     /// The largest number of sections, and of items in one section: 2³¹ − 1.
     public static let maximumCount = Int(Int32.max)
+
+    /// The relative margin an upper bound of an extent summed in doubles
+    /// takes over its own rounding (2⁻³⁰, far above the few ulps a sum of
+    /// lengths can round by): a bound times `1 + boundSlack` is never below
+    /// the exact sum. The one slack of the content limit's bounds.
+    static let boundSlack = 0x1p-30
 }
 
 extension FlowLayoutError {

@@ -14,16 +14,12 @@
 public struct FlowSnapshot: Hashable, Sendable {
     /// One section of a snapshot.
     ///
-    /// Its five overrides have ``FlowSection``'s names and types but are kept
-    /// parallel on purpose, not in a shared type: here `nil` keeps what the
-    /// section has (a surviving section keeps its overrides, a report's header
-    /// size included), there `nil` means the layout's property; and a snapshot
-    /// section names items by identifier, with sizes and reloads by identifier,
-    /// where a ``FlowSection`` counts its items and gives sizes by position. A
-    /// shared public piece would blur the two meanings of `nil` and change the
-    /// members and initializers hosts, tests and the demo use. Inside the
-    /// engine both become one internal override set.
-    public struct Section: Hashable, Sendable {
+    /// Its overrides are a ``SectionOverrides``, as a ``FlowSection``'s are,
+    /// read through the same property names; but here a `nil` property keeps
+    /// what the section has (a surviving section keeps its overrides, a
+    /// reported header size included), where a ``FlowSection``'s means the
+    /// layout's property.
+    public struct Section: Hashable, Sendable, SectionOverriding {
         /// The section's identifier, unique among the snapshot's sections.
         public var id: FlowIdentifier
         /// The items' identifiers, in order, unique among all the snapshot's items.
@@ -34,16 +30,11 @@ public struct FlowSnapshot: Hashable, Sendable {
         /// Items whose content changed (UIKit's `reloadItems`/`reconfigureItems`):
         /// a self-sizing one becomes unmeasured unless a size is given (10.2).
         public var reloaded: [FlowIdentifier]
-        /// This section's margins, or `nil` to keep the section's (the layout's, for a new section).
-        public var sectionInset: EdgeInsets?
-        /// This section's line spacing, or `nil` to keep the section's.
-        public var minimumLineSpacing: Double?
-        /// This section's item spacing, or `nil` to keep the section's.
-        public var minimumInteritemSpacing: Double?
-        /// This section's header size, or `nil` to keep the section's.
-        public var headerReferenceSize: Size?
-        /// This section's footer size, or `nil` to keep the section's.
-        public var footerReferenceSize: Size?
+        /// The overrides the snapshot gives the section: each property given
+        /// replaces the section's own, each `nil` one keeps it (for a new
+        /// section, the layout's property). Read and written one by one
+        /// through the properties of the same names (``SectionOverriding``).
+        public var overrides: SectionOverrides
 
         /// Creates a section of `items`.
         public init(
@@ -57,34 +48,25 @@ public struct FlowSnapshot: Hashable, Sendable {
             headerReferenceSize: Size? = nil,
             footerReferenceSize: Size? = nil
         ) {
+            self.init(
+                id: id, items: items, sizes: sizes, reloaded: reloaded,
+                overrides: SectionOverrides(
+                    sectionInset: sectionInset, minimumLineSpacing: minimumLineSpacing,
+                    minimumInteritemSpacing: minimumInteritemSpacing, headerReferenceSize: headerReferenceSize,
+                    footerReferenceSize: footerReferenceSize))
+        }
+
+        /// Creates a section of `items` with `overrides` (and optionally sizes
+        /// and reloads).
+        public init(
+            id: FlowIdentifier, items: [FlowIdentifier], sizes: [FlowIdentifier: Size] = [:], reloaded: [FlowIdentifier] = [],
+            overrides: SectionOverrides
+        ) {
             self.id = id
             self.items = items
             self.sizes = sizes
             self.reloaded = reloaded
-            self.sectionInset = sectionInset
-            self.minimumLineSpacing = minimumLineSpacing
-            self.minimumInteritemSpacing = minimumInteritemSpacing
-            self.headerReferenceSize = headerReferenceSize
-            self.footerReferenceSize = footerReferenceSize
-        }
-
-        /// Whether the section gives any of the five overrides.
-        var givesOverrides: Bool {
-            sectionInset != nil || minimumLineSpacing != nil || minimumInteritemSpacing != nil
-                || headerReferenceSize != nil || footerReferenceSize != nil
-        }
-
-        /// The overrides the snapshot gives, over `current` (a surviving
-        /// section's; `nil` for a new one).
-        func overrides(over current: MetricOverrides?) -> MetricOverrides? {
-            if !givesOverrides { return current == MetricOverrides() ? nil : current }
-            var result = current ?? MetricOverrides()
-            if let sectionInset { result.sectionInset = sectionInset }
-            if let minimumLineSpacing { result.minimumLineSpacing = minimumLineSpacing }
-            if let minimumInteritemSpacing { result.minimumInteritemSpacing = minimumInteritemSpacing }
-            if let headerReferenceSize { result.headerReferenceSize = headerReferenceSize }
-            if let footerReferenceSize { result.footerReferenceSize = footerReferenceSize }
-            return result == MetricOverrides() ? nil : result
+            self.overrides = overrides
         }
     }
 

@@ -1,14 +1,17 @@
 /// A laid-out section with its exact start along the scroll axis: what every
-/// query that reads positions (lines, frames, headers, footers) works on.
+/// query that reads positions (frames, elements in a rect, lines, headers,
+/// footers) works on.
 ///
 /// A section's start is the sum of the extents before it, exact only when no
 /// earlier section is pending (a pending section counts at its estimate). A
-/// `LocatedSection` is made only here, by calls that lay out every pending
-/// section up to and including it first (``FlowLayoutState/locatedSection(_:)``,
-/// ``FlowLayoutState/locatedSection(reaching:)``,
-/// ``FlowLayoutState/advance(_:)``), so a query that holds one reads
-/// exact positions by construction. ``FlowLayoutState/start(ofSection:)`` gives
-/// the exact start alone (laying out only what comes before the section).
+/// `LocatedSection` is made only by the section list's calls that lay out
+/// every pending section up to and including it first
+/// (``SectionList/locatedSection(_:)``, ``SectionList/locatedSection(reaching:)``,
+/// ``SectionList/advance(_:)``), so a query that holds one reads exact
+/// positions by construction.
+///
+/// Every answer is a natural frame (pinned when asked, not mirrored or
+/// snapped); each kind of section answers in its own way.
 struct LocatedSection {
     /// The section's index.
     let index: Int
@@ -17,8 +20,10 @@ struct LocatedSection {
     /// The section, laid out.
     let section: SectionLayout
 
+    /// Section `index`, laid out, starting exactly at `start`: for the
+    /// section list's locating calls only.
     @inline(__always)
-    fileprivate init(index: Int, start: Offset, section: SectionLayout) {
+    init(index: Int, start: Offset, section: SectionLayout) {
         self.index = index
         self.start = start
         self.section = section
@@ -26,93 +31,129 @@ struct LocatedSection {
 
     /// Where the section ends: the next section's start.
     @inline(__always)
-    var end: Offset { start + section.extent }
+    var end: Offset { start + section.record.extent }
 
     /// The leading edge of its first line: after the header and the leading inset.
     @inline(__always)
     var linesTop: Offset { start + section.metrics.linesOffset }
-}
 
-extension FlowLayoutState {
-    /// Section `q`, located: every pending section up to and including it is
-    /// laid out first.
-    ///
-    /// - Complexity: O(log S), plus the layout of the pending sections through `q`.
-    mutating func locatedSection(_ q: Int) -> LocatedSection {
-        layOutPendingSections(through: q)
-        return LocatedSection(index: q, start: sections.prefix(before: q).extent, section: section(q))
+    /// The flow section, located.
+    @inline(__always)
+    private func flow(_ section: FlowSectionLayout) -> LocatedFlowSection {
+        LocatedFlowSection(index: index, start: start, section: section)
     }
 
-    /// The first section whose end reaches `key`, located (every pending
-    /// section before it and itself laid out); `nil` when the content ends
-    /// before `key`.
-    ///
-    /// - Complexity: O(log S), plus the layout of the pending sections through it.
+    // MARK: Elements
+
+    /// Calls `body` with the header, each cell and the footer whose natural
+    /// frames (pinned by `pinning` when given) meet `rect`, in that order
+    /// (`flow-layout.md` 6.1), the cells from the first line reaching `key`
+    /// (the rect's search key), until it returns `false`. Returns whether
+    /// `body` stopped, and whether the section's items ran out without
+    /// passing the rect (if not, every later section lies past it too).
+    /// `lines` is told of each line before its cells. With `startItem`, the
+    /// item that starts a line at `key` exactly, the cells' walk starts at
+    /// that line.
     @inline(__always)
-    mutating func locatedSection(reaching key: Offset) -> LocatedSection? {
-        while true {
-            // Scoped: no copy of a record is alive while sections are laid out
-            // (see `layOutSection(_:)`).
-            let position: Int
-            let layOutBefore: Bool
-            do {
-                let found = sections.find(key, in: { $0.extent }, rule: .reaching)
-                guard found.before.pending > 0 || found.element?.isPending == true else {
-                    guard let record = found.element else { return nil }
-                    return LocatedSection(index: found.position, start: found.before.extent, section: section(of: record))
-                }
-                position = found.position
-                layOutBefore = found.before.pending > 0
-            }
-            if layOutBefore {
-                layOutPendingSections(through: Swift.min(position, sections.count - 1))
-            } else {
-                layOutSection(position)
-            }
+    func forEachElement(
+        in rect: Rect, from key: Offset, startingAt startItem: Int? = nil, pinning: Presentation?,
+        lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        switch section {
+        case .flow(let section):
+            flow(section).forEachElement(in: rect, from: key, startingAt: startItem, pinning: pinning, lines: lines, body)
         }
     }
 
-    /// Moves `located` to the section after it, located (laid out if it was
-    /// pending); returns `false`, leaving it as it is, after the last.
+    /// The natural frame of `item`.
     ///
-    /// - Complexity: O(log S), plus its layout if it was pending.
-    @inline(__always)
-    mutating func advance(_ located: inout LocatedSection) -> Bool {
-        let q = located.index + 1
-        guard q < sections.count else { return false }
-        var record = sections[q]
-        if record.isPending {
-            record.store = nil  // no copy of the store while it is laid out (`layOutSection(_:)`)
-            layOutSection(q)
-            record = sections[q]
+    /// - Complexity: O(log R + the item's run) for a flow section.
+    func frame(ofItem item: Int) -> Rect {
+        switch section {
+        case .flow(let section): flow(section).frame(ofItem: item)
         }
-        located = LocatedSection(index: q, start: located.end, section: section(of: record))
-        return true
     }
 
-    /// The exact start of section `q`, after laying out every pending section
-    /// before it (not `q` itself).
-    ///
-    /// - Complexity: O(log S), plus the layout of the pending sections before `q`.
-    mutating func start(ofSection q: Int) -> Offset {
-        if q > 0 { layOutPendingSections(through: q - 1) }
-        return sections.prefix(before: q).extent
+    /// The natural attributes of the header (`nil` when omitted), pinned when
+    /// `pinning` pins headers (8.1).
+    func header(pinning: Presentation?) -> LayoutAttributes? {
+        switch section {
+        case .flow(let section): flow(section).header(pinning: pinning)
+        }
     }
 
-    /// Lays out every pending section.
-    ///
-    /// - Complexity: O(1) when none is pending; else their layout.
-    mutating func layOutAllPendingSections() {
-        layOutPendingSections(through: sections.count - 1)
+    /// The natural attributes of the footer (`nil` when omitted), pinned when
+    /// `pinning` pins footers (8.1).
+    func footer(pinning: Presentation?) -> LayoutAttributes? {
+        switch section {
+        case .flow(let section): flow(section).footer(pinning: pinning)
+        }
     }
 
-    /// Lays out every pending section up to and including `q`.
-    private mutating func layOutPendingSections(through q: Int) {
-        while sections.summary.pending > 0 {
-            // Only the position: no copy of the record while it is laid out.
-            let first = sections.find(0, in: { $0.pending }, rule: .containing).position
-            guard first <= q else { return }
-            layOutSection(first)
+    /// The item whose frame, as `presentation` presents it, holds `point`
+    /// (edges included; the first in order where two touch), or `nil`.
+    func item(at point: Point, presentation: Presentation) -> Int? {
+        switch section {
+        case .flow(let section): flow(section).item(at: point, presentation: presentation)
+        }
+    }
+
+    // MARK: Lines: line starts and item centres (8.5), a batch's kept view
+
+    /// The first line whose far edge reaches `key`.
+    func firstLine(reaching key: Offset) -> LineSpan? {
+        switch section {
+        case .flow(let section): flow(section).firstLine(reaching: key)
+        }
+    }
+
+    /// The line after `line` in this section, if any.
+    func line(after line: LineSpan) -> LineSpan? {
+        switch section {
+        case .flow(let section): flow(section).line(after: line)
+        }
+    }
+
+    /// The line before `line` in this section, if any.
+    func line(before line: LineSpan) -> LineSpan? {
+        switch section {
+        case .flow(let section): flow(section).line(before: line)
+        }
+    }
+
+    /// The section's last line, or `nil` without items.
+    var lastLine: LineSpan? {
+        switch section {
+        case .flow(let section): flow(section).lastLine
+        }
+    }
+
+    /// Calls `body` with the natural frame of each item of the line starting
+    /// at item `firstItem`.
+    func forEachItemFrame(ofLineAt firstItem: Int, _ body: (Rect) -> Void) {
+        switch section {
+        case .flow(let section): flow(section).forEachItemFrame(ofLineAt: firstItem, body)
+        }
+    }
+
+    /// The natural frame of a cell read at `frame` on `line` before a change
+    /// that moved that line, unchanged, by `shift` across lines: placed
+    /// across the moved line exactly as a read of the section places it
+    /// (2.3), along it where it was. Only for a line that is not the
+    /// section's last (``mayBeLastLine(_:movedBy:)``).
+    func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
+        switch section {
+        case .flow(let section): flow(section).frame(ofCell: frame, on: line, movedBy: shift)
+        }
+    }
+
+    /// Whether `line`, moved by `shift`, may be the section's last line, whose
+    /// placement reads more than its own items (3.3: the line before it,
+    /// whether every line holds one item): its cells must then be read again
+    /// rather than moved.
+    func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
+        switch section {
+        case .flow(let section): flow(section).mayBeLastLine(line, movedBy: shift)
         }
     }
 }

@@ -30,13 +30,13 @@ struct SectionMetrics: Hashable, Sendable {
 
     /// Resolves the metrics of a section with `overrides` under `configuration`
     /// for a viewport.
-    init(configuration: FlowLayoutConfiguration, overrides: MetricOverrides?, viewportSize: Size) {
+    init(configuration: FlowLayoutConfiguration, overrides: SectionOverrides, viewportSize: Size) {
         let direction = configuration.scrollDirection
-        let inset = overrides?.sectionInset ?? configuration.sectionInset
-        lineSpacing = overrides?.minimumLineSpacing ?? configuration.minimumLineSpacing
-        interitemSpacing = overrides?.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
-        headerExtent = direction.cross(overrides?.headerReferenceSize ?? configuration.headerReferenceSize)
-        footerExtent = direction.cross(overrides?.footerReferenceSize ?? configuration.footerReferenceSize)
+        let inset = overrides.sectionInset ?? configuration.sectionInset
+        lineSpacing = overrides.minimumLineSpacing ?? configuration.minimumLineSpacing
+        interitemSpacing = overrides.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+        headerExtent = direction.cross(overrides.headerReferenceSize ?? configuration.headerReferenceSize)
+        footerExtent = direction.cross(overrides.footerReferenceSize ?? configuration.footerReferenceSize)
         viewportMain = direction.main(viewportSize)
         let mainInsets = direction.mainInsets(inset)
         mainLeadingInset = mainInsets.leading
@@ -55,51 +55,5 @@ struct SectionMetrics: Hashable, Sendable {
     func sectionExtent(totalAdvance: Offset, itemCount: Int) -> Offset {
         let lines = itemCount == 0 ? Offset.zero : totalAdvance - lineSpacingOffset
         return linesOffset + lines + trailingOffset
-    }
-}
-
-/// A section's overrides of the layout's metrics (the delegate's per-section
-/// methods), without its items: the key of the metrics table.
-struct MetricOverrides: Hashable, Sendable {
-    var sectionInset: EdgeInsets?
-    var minimumLineSpacing: Double?
-    var minimumInteritemSpacing: Double?
-    var headerReferenceSize: Size?
-    var footerReferenceSize: Size?
-
-    /// No override.
-    init() {}
-
-    /// The overrides of `section`, or `nil` when it has none.
-    init?(_ section: FlowSection) {
-        guard section.hasMetricOverrides else { return nil }
-        sectionInset = section.sectionInset
-        minimumLineSpacing = section.minimumLineSpacing
-        minimumInteritemSpacing = section.minimumInteritemSpacing
-        headerReferenceSize = section.headerReferenceSize
-        footerReferenceSize = section.footerReferenceSize
-    }
-}
-
-extension FlowSection {
-    /// A section of `itemCount` items without sizes of their own, with `overrides`
-    /// (the inverse of `MetricOverrides.init(_:)`).
-    init(itemCount: Int, overrides: MetricOverrides?) {
-        self.init(
-            itemCount: itemCount, sectionInset: overrides?.sectionInset,
-            minimumLineSpacing: overrides?.minimumLineSpacing,
-            minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
-            headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
-    }
-}
-
-extension FlowSnapshot.Section {
-    /// A snapshot section of `items` with `sizes` and the overrides `overrides`.
-    init(id: FlowIdentifier, items: [FlowIdentifier], sizes: [FlowIdentifier: Size], overrides: MetricOverrides?) {
-        self.init(
-            id: id, items: items, sizes: sizes, sectionInset: overrides?.sectionInset,
-            minimumLineSpacing: overrides?.minimumLineSpacing,
-            minimumInteritemSpacing: overrides?.minimumInteritemSpacing,
-            headerReferenceSize: overrides?.headerReferenceSize, footerReferenceSize: overrides?.footerReferenceSize)
     }
 }

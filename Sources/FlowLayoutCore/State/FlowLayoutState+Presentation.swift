@@ -20,7 +20,7 @@ extension FlowLayoutState {
     /// - Complexity: O(1), or the layout of the pending sections when mirroring
     ///   along the scroll axis.
     mutating func presentation() -> Presentation {
-        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { layOutAllPendingSections() }
+        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { sections.layOutAllPendingSections() }
         let direction = configuration.scrollDirection
         let mirrors = options.layoutDirection == .rightToLeft
         let width = contentSize.width
@@ -41,8 +41,8 @@ extension FlowLayoutState {
         in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, _ body: (LayoutAttributes) -> Bool
     ) {
         let presentation = presentation()
-        guard !presentation.isIdentity else { return forEachNaturalElement(in: rect, from: start, startLine: startLine, body) }
-        forEachNaturalElement(in: presentation.naturalQuery(rect), from: start, startLine: startLine, pinning: presentation) {
+        guard !presentation.isIdentity else { return sections.forEachNaturalElement(in: rect, from: start, startLine: startLine, body) }
+        sections.forEachNaturalElement(in: presentation.naturalQuery(rect), from: start, startLine: startLine, pinning: presentation) {
             natural in
             var attributes = natural
             attributes.frame = presentation.present(natural.frame)
@@ -52,25 +52,31 @@ extension FlowLayoutState {
     }
 
     /// The presented attributes of a valid item.
-    mutating func attributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
+    mutating func attributes(ofItemAt indexPath: FlowIndexPath) -> LayoutAttributes {
         let presentation = presentation()
-        var attributes = naturalAttributesForItem(at: indexPath)
+        var attributes = sections.naturalAttributes(ofItemAt: indexPath)
         if !presentation.isIdentity { attributes.frame = presentation.present(attributes.frame) }
         return attributes
     }
 
     /// The presented attributes of a valid section's header or footer, or `nil`
     /// if omitted.
-    mutating func supplementaryAttributes(_ category: ElementCategory, section q: Int) -> LayoutAttributes? {
+    mutating func attributes(of category: ElementCategory, inSection q: Int) -> LayoutAttributes? {
         let presentation = presentation()
-        guard !presentation.isIdentity else { return naturalSupplementaryAttributes(category, section: q, pinning: nil) }
-        guard var attributes = naturalSupplementaryAttributes(category, section: q, pinning: presentation) else {
+        guard !presentation.isIdentity else { return sections.naturalAttributes(of: category, inSection: q, pinning: nil) }
+        guard var attributes = sections.naturalAttributes(of: category, inSection: q, pinning: presentation) else {
             return nil
         }
         attributes.frame = presentation.present(attributes.frame)
         return attributes
     }
 
-    /// Whether elements of `category` pin (a pinned element is never the anchor).
-    func pins(_ category: ElementCategory) -> Bool { configuration.pins(category) }
+    /// The presented frame of an element as laid out now (`nil` for an
+    /// omitted header or footer).
+    mutating func frame(of element: ElementIdentifier) -> Rect? {
+        switch element.category {
+        case .cell: attributes(ofItemAt: element.indexPath).frame
+        case .header, .footer: attributes(of: element.category, inSection: element.indexPath.section)?.frame
+        }
+    }
 }

@@ -14,7 +14,7 @@ extension FlowLayoutState {
     /// - Complexity: O(log S + log R + k) for k elements returned, once the
     ///   sections before the rect are laid out.
     public mutating func layoutAttributesForElements(in rect: Rect) throws(FlowLayoutError) -> [LayoutAttributes] {
-        try Self.validate(rect: rect, path: "rect")
+        try Validation.check(rect: rect, path: "rect")
         var result: [LayoutAttributes] = []
         forEachElement(in: rect) {
             result.append($0)
@@ -31,7 +31,7 @@ extension FlowLayoutState {
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for an invalid rect.
     /// - Complexity: O(log S + log R + k) for k elements visited.
     public mutating func enumerateElements(in rect: Rect, _ body: (LayoutAttributes) -> Bool) throws(FlowLayoutError) {
-        try Self.validate(rect: rect, path: "rect")
+        try Validation.check(rect: rect, path: "rect")
         forEachElement(in: rect, body)
         checkInvariants()
     }
@@ -43,8 +43,8 @@ extension FlowLayoutState {
     /// - Complexity: O(log S + log R + run length), once the sections up to
     ///   `indexPath.section` are laid out.
     public mutating func layoutAttributesForItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> LayoutAttributes {
-        try checkItem(indexPath, path: "indexPath")
-        let attributes = attributesForItem(at: indexPath)
+        try sections.checkItem(indexPath, path: "indexPath")
+        let attributes = attributes(ofItemAt: indexPath)
         checkInvariants()
         return attributes
     }
@@ -60,8 +60,8 @@ extension FlowLayoutState {
     public mutating func layoutAttributesForSupplementaryElement(
         ofKind kind: SupplementaryKind, at indexPath: FlowIndexPath
     ) throws(FlowLayoutError) -> LayoutAttributes? {
-        try checkSection(indexPath.section, path: "indexPath.section")
-        let attributes = supplementaryAttributes(kind.category, section: indexPath.section)
+        try sections.checkSection(indexPath.section, path: "indexPath.section")
+        let attributes = attributes(of: kind.category, inSection: indexPath.section)
         checkInvariants()
         return attributes
     }
@@ -76,13 +76,9 @@ extension FlowLayoutState {
     /// the content size is never rounded (`flow-layout.md` 8.3).
     ///
     /// - Complexity: O(1).
-    public var contentSize: Size { naturalContentSize }
-
-    /// The content size before pixel snapping.
-    var naturalContentSize: Size {
-        let total = sections.summary.extent.double
+    public var contentSize: Size {
         let direction = configuration.scrollDirection
-        return direction.size(main: direction.main(viewportSize), cross: total)
+        return direction.size(main: direction.main(viewportSize), cross: sections.summary.extent.double)
     }
 
     /// Lays out every pending section and returns the exact content size.
@@ -90,7 +86,7 @@ extension FlowLayoutState {
     /// - Complexity: O(1) when no section is pending; else the layout of the
     ///   pending sections.
     public mutating func exactContentSize() -> Size {
-        layOutAllPendingSections()
+        sections.layOutAllPendingSections()
         checkInvariants()
         return contentSize
     }
@@ -108,55 +104,76 @@ extension FlowLayoutState {
     /// - Complexity: O(1) for a section whose items all have the default size,
     ///   else O(n).
     public func diagnostics(inSection section: Int) throws(FlowLayoutError) -> [LayoutDiagnostic] {
-        try checkSection(section, path: "section")
-        return self.section(section).diagnostics(section: section)
+        try sections.checkSection(section, path: "section")
+        return sections.section(section).diagnostics(section: section)
     }
 
-    // MARK: - Implementation
-
-    /// Calls `body` with each element whose natural frame (pinned by `pinning`
-    /// when given, not mirrored or snapped) meets `rect`, in order, until it
-    /// returns `false`. With `start` (past the rect's search key), only the
-    /// elements of lines that reach it and of what follows, as if the search
-    /// started there: a header that ends before it is passed over. With
-    /// `startLine` as well, the item that starts a line exactly at `start`
-    /// (a line known from a batch's re-break): the walk starts at that line
-    /// instead of skipping its run's lines before it. `lines` is told of each
-    /// line before its cells.
-    mutating func forEachNaturalElement(
-        in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, pinning: Presentation? = nil,
-        lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
-    ) {
-        guard sections.count > 0 else { return }
-        let (low, high) = configuration.scrollDirection.crossSpan(rect)
-        var key = SectionContext.searchKey(low)
-        if let start, start > key { key = start }
-        guard var located = locatedSection(reaching: key) else { return }
-        // The line start holds only where the search starts.
-        var startItem = startLine.flatMap { start != nil && key == start && $0.section == located.index ? $0.item : nil }
-        while located.start.double <= high {
-            let visit = located.forEachElement(
-                in: rect, from: key, startingAt: startItem, pinning: pinning, lines: lines, body)
-            startItem = nil
-            // Lines that ran past the rect put every later section past it too.
-            guard !visit.stopped, visit.completed, advance(&located) else { return }
-        }
+    /// The index path of the cell whose presented frame holds `point` (edges
+    /// included; the first in element order where two touch), or `nil` over a
+    /// gap, a header or a footer: UIKit's `indexPathForItem(at:)`, which an
+    /// interactive movement asks at every move of the finger.
+    ///
+    /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` at `point.x` or
+    ///   `point.y` for a NaN or infinite component.
+    /// - Complexity: O(log S + log R + k) for the k elements touching the point,
+    ///   once the sections before it are laid out.
+    public mutating func indexPathForItem(at point: Point) throws(FlowLayoutError) -> FlowIndexPath? {
+        try Validation.check(rect: Rect(origin: point, size: .zero), path: "point")
+        let found = sections.item(at: point, presentation: presentation())
+        checkInvariants()
+        return found
     }
 
-    /// The natural attributes of a valid item.
-    mutating func naturalAttributesForItem(at indexPath: FlowIndexPath) -> LayoutAttributes {
-        let frame = locatedSection(indexPath.section).frame(ofItem: indexPath.item)
-        return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame)
+    /// The index of the section whose span along the scroll axis holds
+    /// `offset` (a content y when scrolling vertically, else a content x, left
+    /// to right before any mirroring): the last section that starts at or
+    /// before it. Offsets past the end give the last section; `nil` when there
+    /// are no sections. Sections not laid out yet count at their estimated
+    /// extents, so the answer is exact up to the first of them: what a host
+    /// that supplies a section's content only when a query first reaches it
+    /// reads.
+    ///
+    /// - Complexity: O(log S).
+    public func sectionIndex(atOffset offset: Double) -> Int? { sections.sectionIndex(atOffset: offset) }
+
+    /// The size an item has of its own, given with its section or reported, or
+    /// `nil` when it takes the default: `itemSize`, or
+    /// ``currentEstimatedItemSize`` while a self-sizing item is unmeasured:
+    /// what a host compares a measured size with before reporting it
+    /// (`flow-layout.md` 7.1), so that a report that would change nothing is
+    /// never made.
+    ///
+    /// Presented frames may differ from it (pixel snapping rounds their edges);
+    /// this is the size before presentation.
+    ///
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``
+    ///   or ``FlowLayoutError/itemOutOfRange(path:indexPath:itemCount:)``.
+    /// - Complexity: O(log S + log R).
+    public func ownSize(ofItemAt indexPath: FlowIndexPath) throws(FlowLayoutError) -> Size? {
+        try sections.checkItem(indexPath, path: "indexPath")
+        return sections[indexPath.section].explicitSize(ofItem: indexPath.item)
     }
 
-    /// The natural attributes of a valid section's header or footer, pinned by
-    /// `pinning` when given, or `nil` if omitted.
-    mutating func naturalSupplementaryAttributes(
-        _ category: ElementCategory, section q: Int, pinning: Presentation?
-    ) -> LayoutAttributes? {
-        // An omitted one lays nothing out.
-        guard sectionMetrics(sections[q].metricsIndex).extent(of: category) > 0 else { return nil }
-        let located = locatedSection(q)
-        return category == .header ? located.header(pinning: pinning) : located.footer(pinning: pinning)
+    /// The size the layout uses for an item: its own size, else the default
+    /// (`itemSize`, or ``currentEstimatedItemSize`` while self-sizing).
+    ///
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``
+    ///   or ``FlowLayoutError/itemOutOfRange(path:indexPath:itemCount:)``.
+    /// - Complexity: O(log S + log R).
+    public func sizeOfItem(at indexPath: FlowIndexPath) throws(FlowLayoutError) -> Size {
+        try ownSize(ofItemAt: indexPath) ?? sections.defaultItemSize
+    }
+
+    /// The size the header or footer of `section` is laid out at: the
+    /// reported size, else the section's or the layout's reference size, with
+    /// the line extent across the scroll axis (zero along it when omitted).
+    ///
+    /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)`` at `section`.
+    /// - Complexity: O(log S).
+    public func sizeOfSupplementaryElement(ofKind kind: SupplementaryKind, inSection section: Int) throws(FlowLayoutError)
+        -> Size
+    {
+        try sections.checkSection(section, path: "section")
+        return sections.metrics(ofSection: section).size(of: kind.category, direction: configuration.scrollDirection)
     }
 }

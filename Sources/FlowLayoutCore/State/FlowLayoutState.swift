@@ -22,6 +22,15 @@
 /// - Positions along the scroll axis are exact fixed-point sums, so searching
 ///   the trees and walking lines always agree.
 ///
+/// The state is the coordinator: it holds the sections (``SectionList``), the
+/// configuration, options and viewport, the visible rect and the engine's
+/// hold on it, and the items' identities, and its public entry points are
+/// each short: they validate, then hand the work to the types that own it:
+/// a section's own behaviour to ``SectionLayout``, a batch to ``BatchChange``,
+/// a snapshot to ``SnapshotPlanner``, snapping to ``Snapping``, save and
+/// restore to `Archive/`. Every update goes through one anchored-update step
+/// (``update(_:)``).
+///
 /// Queries are `mutating` because they may lay out a section for the first time
 /// and keep the result.
 public struct FlowLayoutState: Sendable {
@@ -43,22 +52,9 @@ public struct FlowLayoutState: Sendable {
     ///
     /// - Complexity: O(1).
     public internal(set) var visibleRect: Rect?
-    /// The work done since ``resetWorkCounters()``.
-    ///
-    /// - Complexity: O(1).
-    public internal(set) var workCounters = LayoutWorkCounters()
-    /// The size assumed for self-sizing items that have not reported: the
-    /// estimate, or the mean of reported sizes when refinement is on.
-    ///
-    /// - Complexity: O(1).
-    public internal(set) var currentEstimatedItemSize: Size
 
-    /// The sections, in order.
-    var sections: BTree<SectionRecord>
-    /// The distinct metrics sections use.
-    var metrics: MetricsTable
-    /// Reports counted for estimate refinement, and when it refreshes next.
-    var measuredTotals = MeasuredTotals()
+    /// The sections, in order, with their metrics and the estimate in use.
+    var sections: SectionList
     /// Where the last update (or scroll to an item) put the visible rect, held
     /// until the host scrolls away.
     var hold: AnchorHold?
@@ -80,37 +76,16 @@ public struct FlowLayoutState: Sendable {
         viewportSize: Size,
         options: FlowLayoutOptions = FlowLayoutOptions()
     ) throws(FlowLayoutError) {
-        try Self.validate(configuration: configuration, path: "configuration")
-        try Self.validate(options: options, path: "options")
-        try Self.validate(size: viewportSize, path: "viewportSize")
-        try Self.validate(count: sections.count, path: "sections.count")
+        try Validation.check(configuration: configuration, path: "configuration")
+        try Validation.check(options: options, path: "options")
+        try Validation.check(size: viewportSize, path: "viewportSize")
+        try Validation.check(count: sections.count, path: "sections.count")
         self.configuration = configuration
         self.options = options
         self.viewportSize = viewportSize
-        currentEstimatedItemSize = configuration.estimatedItemSize
-        let defaultSize = configuration.isSelfSizing ? configuration.estimatedItemSize : configuration.itemSize
-        metrics = MetricsTable(configuration: configuration, viewportSize: viewportSize, defaultSize: defaultSize)
-        self.sections = BTree(leafCapacity: 64, innerCapacity: 16)
-        var records: [SectionRecord] = []
-        records.reserveCapacity(sections.count)
-        // Runs of sections alike (same metrics and count, default sizes) share one
-        // closed-form extent: creating 10,000 equal sections computes it once.
-        var previous: SectionLayout.Repetition?
-        try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
-            for index in buffer.indices {
-                let section = buffer[index]
-                let sums = try Self.validate(section: section, path: FieldPath("sections", index))
-                if let repeated = previous?.record(for: section) {
-                    records.append(repeated)
-                    continue
-                }
-                let record = makeRecord(for: section, sums: sums)
-                previous = SectionLayout.Repetition(of: record) ?? previous
-                records.append(record)
-            }
-        }
-        self.sections = BTree(records, leafCapacity: 64, innerCapacity: 16)
-        try enforceContentLimit(path: "sections", indexSections: true)
+        self.sections = try SectionList(
+            sections, settings: SectionSettings(configuration: configuration, options: options, viewportSize: viewportSize))
+        try self.sections.enforceContentLimit(path: "sections", indexSections: true)
         withExtendedLifetime(genericTypesInstantiated) {}
         checkInvariants()
     }
@@ -125,7 +100,7 @@ public struct FlowLayoutState: Sendable {
     /// - Throws: ``FlowLayoutError/sectionOutOfRange(path:section:sectionCount:)``.
     /// - Complexity: O(log S).
     public func numberOfItems(inSection section: Int) throws(FlowLayoutError) -> Int {
-        try checkSection(section, path: "section")
+        try sections.checkSection(section, path: "section")
         return sections[section].itemCount
     }
 
@@ -134,26 +109,84 @@ public struct FlowLayoutState: Sendable {
     /// - Complexity: O(1).
     public var totalItemCount: Int { sections.summary.items }
 
-    /// The size assumed for items that have not reported a size: the estimate
-    /// while self-sizing, else `itemSize`.
-    var defaultItemSize: Size {
-        configuration.isSelfSizing ? currentEstimatedItemSize : configuration.itemSize
-    }
-
-    /// Zeroes ``workCounters``.
+    /// The size assumed for self-sizing items that have not reported: the
+    /// estimate, or the mean of reported sizes when refinement is on.
     ///
     /// - Complexity: O(1).
-    public mutating func resetWorkCounters() {
-        workCounters = LayoutWorkCounters()
-    }
-}
+    public var currentEstimatedItemSize: Size { sections.estimate }
 
-/// The number of sizes stored in sections without per-item sizes, for the mean
-/// estimate, and when it is refreshed next.
-struct MeasuredTotals: Hashable, Sendable {
-    var count = 0
-    /// The count at which the estimate is refreshed next.
-    var nextRefresh = 1
+    /// The work done since the counters were last reset (set it to
+    /// `LayoutWorkCounters()` to reset them).
+    ///
+    /// - Complexity: O(1).
+    package var workCounters: LayoutWorkCounters {
+        get { sections.workCounters }
+        set { sections.workCounters = newValue }
+    }
+
+    /// The bytes of heap the state holds, counted from its structures'
+    /// capacities (``SectionList/memoryFootprint``, and the identities).
+    ///
+    /// - Complexity: O(S + runs).
+    package var memoryFootprint: Int { sections.memoryFootprint + (identity?.allocatedBytes ?? 0) }
+
+    /// The number of items that have a size of their own.
+    ///
+    /// - Complexity: O(S).
+    package var storedSizeCount: Int { sections.storedSizeCount }
+
+    /// The content offset the last update asked the host to move to (its
+    /// visible rect's origin after the adjustment that keeps the anchor
+    /// still; where a scroll to an item or a restore put it), while the host
+    /// stays there; `nil` once the visible rect is set elsewhere, and before
+    /// any update that anchors.
+    ///
+    /// - Complexity: O(1).
+    package var anchoredContentOffset: Point? { hold?.origin }
+
+    // MARK: The one anchored-update step
+
+    /// Makes `change`, keeping its anchor still (`flow-layout.md` 7.2, 8.4,
+    /// 10.4): the one step every update goes through. Captures the anchor
+    /// before anything changes, applies the change, finds where the anchor is
+    /// now and returns the adjustment that puts it back on screen, moving the
+    /// visible rect by it and holding it there.
+    ///
+    /// - Throws: what `change` throws (the content limit); nothing changes.
+    /// - Complexity: that of the change, plus O(log S + log R + k) for the anchor.
+    mutating func update<Change: AnchoredChange>(_ change: inout Change) throws(FlowLayoutError) -> LayoutUpdate {
+        let previousContentSize = contentSize
+        let capture = change.captureAnchor(in: &self)
+        try change.apply(to: &self)
+        let update = AnchorCapture.finish(capture, in: &self, previousContentSize: previousContentSize, change: change)
+        checkInvariants()
+        return update
+    }
+
+    /// Applies `change` to a copy of the state and keeps the copy only if
+    /// `change` returns: the one way a change that may be refused (past the
+    /// content limit) after it started leaves the state exactly as it was.
+    @inline(__always)
+    mutating func changeAtomically<Result>(_ change: (inout FlowLayoutState) throws(FlowLayoutError) -> Result)
+        throws(FlowLayoutError) -> Result
+    {
+        var next = self
+        let result = try change(&next)
+        self = next
+        return result
+    }
+
+    /// With internal checks (`-DFLOWLAYOUT_INTERNAL_CHECKS`), called at the end
+    /// of every mutating entry point: the sections' own checks
+    /// (``SectionList/checkInvariants()``) and the identities' agreement with
+    /// them (``IdentityIndex/checkInvariants(against:)``). Compiled out otherwise.
+    @inline(__always)
+    func checkInvariants() {
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        sections.checkInvariants()
+        identity?.checkInvariants(against: sections)
+        #endif
+    }
 }
 
 /// The runtime metadata of the generic types line finding uses, built once in

@@ -18,7 +18,7 @@ enum ComponentModel {
         let metrics = SectionMetrics(
             configuration: FlowLayoutConfiguration(
                 scrollDirection: direction, minimumLineSpacing: lineSpacing, minimumInteritemSpacing: spacing),
-            overrides: nil, viewportSize: viewportSize)
+            overrides: SectionOverrides(), viewportSize: viewportSize)
         return LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: direction, uniform: uniform)
     }
 

@@ -24,7 +24,7 @@ struct LinePlacementTests {
         let metrics = SectionMetrics(
             configuration: FlowLayoutConfiguration(
                 minimumInteritemSpacing: spacing, sectionInset: EdgeInsets(top: 0, left: leading, bottom: 0, right: trailing)),
-            overrides: nil, viewportSize: Size(width: viewport, height: 800))
+            overrides: SectionOverrides(), viewportSize: Size(width: viewport, height: 800))
         return SectionContext(
             itemCount: itemCount, metrics: metrics,
             geometry: LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: .vertical, uniform: columns), runs: nil,

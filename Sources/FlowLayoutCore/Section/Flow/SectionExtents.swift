@@ -6,6 +6,12 @@
 struct GeometrySelector {
     let isSelfSizing: Bool
     let itemSize: Size
+    /// The size of an item without one of its own: the estimate while
+    /// self-sizing, else `itemSize`.
+    let defaultSize: Size
+    /// Whether reported sizes refine the estimate (every reported size is
+    /// then kept as the item's own).
+    let refinesEstimate: Bool
     let metrics: SectionMetrics
     /// The entry's geometry for a section that is not uniform.
     let geometry: LineGeometry
@@ -69,7 +75,7 @@ struct SectionExtents {
         if let sums = record.store?.sums, sums.isSaturated { return .limit }
         let sizedCross = record.store?.sums.cross(geometry.direction) ?? 0
         let crossSum = sizedCross + Double(n - sized) * geometry.defaultCross
-        let lines = n == 0 ? 0 : (crossSum + Double(n - 1) * metrics.lineSpacing) * (1 + 0x1p-30)
+        let lines = n == 0 ? 0 : (crossSum + Double(n - 1) * metrics.lineSpacing) * (1 + FlowLayoutLimits.boundSlack)
         return metrics.linesOffset + Offset(clamping: lines) + metrics.trailingOffset
     }
 }

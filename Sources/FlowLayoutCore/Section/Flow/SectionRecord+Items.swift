@@ -75,7 +75,7 @@ extension SectionRecord {
     }
 
     /// The record with the store moved out: what is left in the tree while a
-    /// ``SectionLayout`` changes the section (so that the store it holds is
+    /// ``FlowSectionLayout`` changes the section (so that the store it holds is
     /// uniquely referenced).
     mutating func moveOut() -> SectionRecord {
         let moved = self

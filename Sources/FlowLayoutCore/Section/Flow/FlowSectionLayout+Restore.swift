@@ -2,7 +2,7 @@
 /// and read whole to write one: the saved sizes go straight into a pending
 /// section, without a per-item edit; a section's own sizes come out as one
 /// array, a dense run's buffer copied whole.
-extension SectionLayout {
+extension FlowSectionLayout {
     /// The section `empty` (its items at the default size, no overrides)
     /// with the saved `sizes` of its items (``Size/unsized`` for an item
     /// saved without one; `sizedCount` are not, as the archive's reader

@@ -1,144 +1,10 @@
-/// Checking a batch and working out what it does (`flow-layout.md` 10.1, 10.6),
-/// before anything changes: which sections and items go, which come, where
-/// each survivor ends up, and, per section, the item edits to apply.
-///
-/// Sections are identified by their index before the batch; an item operation
-/// that names a section after the batch is mapped back to that identity.
-struct BatchPlan {
-    /// The sections' reordering.
-    let sections: Reorder
-    /// Moved sections: index before → index after, and back.
-    let sectionMovedTo: [Int: Int]
-    let sectionMovedFrom: [Int: Int]
-    /// Sections deleted, by index before.
-    let deletedSections: Set<Int>
-    /// Reloaded sections' new content, by index before, with its size sums.
-    let reloadedSections: [Int: (section: FlowSection, sums: SizeSums)]
-    /// Inserted sections' content, by index after, with its size sums.
-    let insertedSections: [Int: (section: FlowSection, sums: SizeSums)]
-    /// The item changes of each section they touch, by the section's index before.
-    let items: SectionTable<ItemPlan>
-
-    /// How a batch changes the items of one section.
-    struct ItemPlan: Equatable {
-        /// The items' reordering.
-        var reorder: Reorder
-        /// Items moved away: index before → position after.
-        var movedTo: [Int: FlowIndexPath] = [:]
-        /// Items moved in: index after → position before.
-        var movedFrom: [Int: FlowIndexPath] = [:]
-        /// Items inserted, with the sizes given.
-        var inserted = InsertedItems()
-        /// Items reloaded: index before → size given.
-        var reloaded: [Int: Size?] = [:]
-
-        /// Items deleted, by index before, in increasing order: those removed
-        /// that do not move. (Kept as a set, it cost a one-item batch an
-        /// allocation and a hash.)
-        var deleted: [Int] { movedTo.isEmpty ? reorder.removed : reorder.removed.filter { movedTo[$0] == nil } }
-    }
-
-    /// The items a batch inserts into one section: how many, and the sizes
-    /// given, by index after the batch. Insertions without a size (a chat's
-    /// new messages, to be measured) are only counted: a batch of them hashes
-    /// nothing.
-    struct InsertedItems: Equatable {
-        /// The number of items inserted.
-        private(set) var count = 0
-        /// The sizes given, by index after the batch.
-        private var sizes: [Int: Size] = [:]
-
-        /// Whether no item is inserted.
-        var isEmpty: Bool { count == 0 }
-
-        /// Whether some item is inserted with a size.
-        var hasSizes: Bool { !sizes.isEmpty }
-
-        /// The size given to the item inserted at `item`, or `nil` (none
-        /// given, or no item inserted there).
-        subscript(item: Int) -> Size? { sizes.isEmpty ? nil : sizes[item] }
-
-        /// Records an item inserted at `item` with `size`.
-        mutating func insert(_ item: Int, size: Size?) {
-            count += 1
-            if let size { sizes[item] = size }
-        }
-    }
-
-    /// The index after the batch of section `old`, or `nil` when it is deleted.
-    func newIndex(ofSection old: Int) -> Int? {
-        if deletedSections.contains(old) { return nil }
-        if let moved = sectionMovedTo[old] { return moved }
-        return sections.newIndex(ofSurvivor: old)
-    }
-
-    /// The section before the batch that section `new` after it is (moved or
-    /// surviving, reloaded or not), or `nil` for an inserted section.
-    func oldIndex(ofSection new: Int) -> Int? {
-        switch sections.origin(ofNew: new) {
-        case .placed: sectionMovedFrom[new]
-        case .survivor(let old): old
-        }
-    }
-
-    /// The position after the batch of item `item` of section `section` before
-    /// it, or `nil` when it is deleted (or its section is deleted or reloaded).
-    func newPosition(ofItem item: Int, inSection section: Int) -> FlowIndexPath? {
-        guard let newSection = newIndex(ofSection: section), reloadedSections[section] == nil else { return nil }
-        // The section's plan is read in place (a copy would retain each of its tables).
-        guard let slot = items.slot(of: section) else { return FlowIndexPath(item: item, section: newSection) }
-        // A removed item is moved (to where it goes) or deleted.
-        if items[slot: slot].reorder.isRemoved(item) { return items[slot: slot].movedTo[item] }
-        return FlowIndexPath(item: items[slot: slot].reorder.newIndex(ofSurvivor: item), section: newSection)
-    }
-
-    /// The position before the batch of the item at `indexPath` after it, or
-    /// `nil` when it is inserted (or its section is inserted or reloaded).
-    func oldPosition(ofItem indexPath: FlowIndexPath) -> FlowIndexPath? {
-        guard let section = oldIndex(ofSection: indexPath.section), reloadedSections[section] == nil else { return nil }
-        guard let slot = items.slot(of: section) else { return FlowIndexPath(item: indexPath.item, section: section) }
-        switch items[slot: slot].reorder.origin(ofNew: indexPath.item) {
-        case .placed: return items[slot: slot].movedFrom[indexPath.item]
-        case .survivor(let old): return FlowIndexPath(item: old, section: section)
-        }
-    }
-}
-
-extension FlowLayoutState {
-    /// Checks `batch` against the layout as it is and returns its plan.
-    ///
-    /// - Throws: ``FlowLayoutError`` naming the first bad operation: an index
-    ///   out of range (before the batch for deletions, reloads and move sources,
-    ///   after it for insertions and move destinations), a position named twice
-    ///   on the same side, an item operation in a section the batch deletes,
-    ///   inserts or reloads, an invalid size or section.
-    /// - Complexity: O(operations · log) plus O(n) to validate the per-item sizes
-    ///   of sections inserted or reloaded.
-    func plan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
-        if let plan = oneSectionPlan(batch) { return plan }
-        return try fullPlan(batch)
-    }
-
-    /// ``plan(_:)`` by the planner that takes any batch: the fast path
-    /// (``oneSectionPlan(_:)``) must give the same plan.
-    func fullPlan(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchPlan {
-        var planner = BatchPlanner(batch: batch, state: self)
-        try planner.nameSectionsBefore()
-        try planner.nameSectionsAfter()
-        try planner.nameItemsBefore()
-        try planner.nameItemsAfter()
-        try planner.validateItemSizes()
-        return planner.finished()
-    }
-}
-
 /// Builds a ``BatchPlan`` in the order errors are reported (`flow-layout.md`
 /// 10.6): sections named before the batch, sections named after it, items
 /// named before it, items named after it, then the sizes items carry. Each
 /// step checks what it names and records it; the first problem throws.
-private struct BatchPlanner {
+struct BatchPlanner {
     let batch: BatchUpdate
-    /// The layout's sections (the state itself would be a copy: a retain of
+    /// The layout's sections (the whole list would be a copy: a retain of
     /// each of its references, and a release when the planner goes).
     let sections: BTree<SectionRecord>
     let sectionCount: Int
@@ -191,10 +57,10 @@ private struct BatchPlanner {
         var placed: [Int] = []
     }
 
-    init(batch: BatchUpdate, state: FlowLayoutState) {
+    init(batch: BatchUpdate, sections list: SectionList) {
         self.batch = batch
-        sections = state.sections
-        sectionCount = state.sections.count
+        sections = list.records
+        sectionCount = list.count
         sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
     }
 
@@ -225,7 +91,7 @@ private struct BatchPlanner {
         }
         for (index, reload) in batch.reloadedSections.enumerated() {
             try nameBefore(reload.index, FieldPath(.reloadSections, index).appending("index"))
-            let sums = try FlowLayoutState.validate(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
+            let sums = try Validation.check(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
             reloaded[reload.index] = (reload.section, sums)
         }
         var seen = Set<[Int]>()
@@ -244,7 +110,7 @@ private struct BatchPlanner {
     mutating func nameSectionsAfter() throws(FlowLayoutError) {
         for (index, insertion) in batch.insertedSections.enumerated() {
             try nameAfter(insertion.index, FieldPath(.insertSections, index).appending("index"))
-            let sums = try FlowLayoutState.validate(
+            let sums = try Validation.check(
                 section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
             inserted[insertion.index] = (insertion.section, sums)
         }
@@ -404,11 +270,11 @@ private struct BatchPlanner {
     func validateItemSizes() throws(FlowLayoutError) {
         for (index, insertion) in batch.insertedItems.enumerated() {
             if let size = insertion.size {
-                try FlowLayoutState.validate(size: size, path: FieldPath(.insertItems, index).appending("size"))
+                try Validation.check(size: size, path: FieldPath(.insertItems, index).appending("size"))
             }
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
-            if let size = reload.size { try FlowLayoutState.validate(size: size, path: FieldPath(.reloadItems, index).appending("size")) }
+            if let size = reload.size { try Validation.check(size: size, path: FieldPath(.reloadItems, index).appending("size")) }
         }
     }
 
@@ -444,94 +310,5 @@ private struct BatchPlanner {
         return BatchPlan(
             sections: sectionPlan!.sections, sectionMovedTo: movedTo, sectionMovedFrom: movedFrom,
             deletedSections: deleted, reloadedSections: reloaded, insertedSections: inserted, items: items)
-    }
-}
-
-extension FlowLayoutState {
-    /// The item edits of one section's plan, in the numbering before the batch:
-    /// removals, insertions at the gap after the survivor before them, reloads;
-    /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
-    ///
-    /// The changes come from three sorted lists (items removed, items placed,
-    /// items reloaded), merged by position, insertions before what they
-    /// precede and in their order after the batch: no list of them is made
-    /// and sorted, and the section is read only when a size is.
-    func itemEdits(for plan: BatchPlan.ItemPlan, section: Int) -> [ItemEdit] {
-        // The section's record (a tree descent and a copy) only when a size is
-        // read or kept: an item moved in or reloaded, an insertion with a size.
-        let record = plan.movedFrom.isEmpty && plan.reloaded.isEmpty && !plan.inserted.hasSizes ? nil : sections[section]
-        func stored(_ size: Size?) -> Size? {
-            guard let size else { return nil }
-            return storedSize(size, in: record!)
-        }
-        let removed = plan.reorder.removed
-        let placed = plan.reorder.placed
-        let reloads = plan.reloaded.isEmpty ? [] : plan.reloaded.keys.sorted()
-        var edits: [ItemEdit] = []
-        edits.reserveCapacity(removed.count + placed.count + reloads.count)
-        var nextRemoval = 0
-        var nextPlaced = 0
-        var nextReload = 0
-        // Where the next placed item goes, in the numbering before.
-        var point = placed.isEmpty ? 0 : plan.reorder.insertionPoint(ofPlaced: 0)
-        while true {
-            // One change: the items it replaces, and the one it puts there (none for a removal).
-            let removal = nextRemoval < removed.count ? removed[nextRemoval] : Int.max
-            let reload = nextReload < reloads.count ? reloads[nextReload] : Int.max
-            let range: Range<Int>
-            let segment: ItemSegment?
-            if nextPlaced < placed.count, point <= removal, point <= reload {
-                // A moved item keeps its size, measured or not; an inserted one has the size given.
-                let position = placed[nextPlaced]
-                let size =
-                    if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                        explicitSize(ofItem: source.item, in: sections[source.section])
-                    } else {
-                        plan.inserted[position]
-                    }
-                range = point..<point
-                segment = ItemSegment(item: stored(size))
-                nextPlaced += 1
-                if nextPlaced < placed.count { point = plan.reorder.insertionPoint(ofPlaced: nextPlaced) }
-            } else if removal < reload {
-                range = removal..<(removal + 1)
-                segment = nil
-                nextRemoval += 1
-            } else if nextReload < reloads.count {
-                range = reload..<(reload + 1)
-                if let size = plan.reloaded[reload]! {
-                    segment = ItemSegment(item: stored(size))
-                } else if !record!.hasItemSizes && configuration.isSelfSizing {
-                    segment = .defaults(1)  // its content changed: unmeasured again
-                } else {
-                    segment = ItemSegment(item: explicitSize(ofItem: reload, in: record!))
-                }
-                nextReload += 1
-            } else {
-                break
-            }
-            if let last = edits.last?.range, range.lowerBound <= last.upperBound {
-                // Merged in place: fifty insertions at one point append to one
-                // replacement instead of copying it fifty times, and fifty
-                // unmeasured ones are one segment of fifty default items.
-                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
-                if let segment { edits[edits.count - 1].replacement.appendMerging(segment) }
-            } else {
-                edits.append(ItemEdit(range: range, replacement: segment.map { [$0] } ?? []))
-            }
-        }
-        return edits
-    }
-}
-
-extension [ItemSegment] {
-    /// Appends `segment`, adding default items to a last segment of default
-    /// items instead of starting a segment of their own.
-    mutating func appendMerging(_ segment: ItemSegment) {
-        if case .defaults(let added) = segment, case .defaults(let count)? = last {
-            self[self.count - 1] = .defaults(count + added)
-        } else {
-            append(segment)
-        }
     }
 }

@@ -2,7 +2,7 @@
 /// deletions, reloads and insertions in one section, each list in increasing
 /// order (a chat's new message, a row deleted or inserted).
 ///
-/// The full planner (``FlowLayoutState/fullPlan(_:)``) records what named each
+/// The full planner (``BatchPlanner``) records what named each
 /// position in a dictionary, to report a position named twice, and a table of
 /// per-section lists it sorts at the end: for one item, about 8,000
 /// instructions of hashing, allocation and copies, a tenth of the whole batch.
@@ -15,13 +15,13 @@
 /// its order (`flow-layout.md` 10.6): errors come from one place only.
 /// `BatchPlanTests.oneSectionPlanEqualsFullPlan` checks both give the same
 /// plan on random batches.
-extension FlowLayoutState {
+extension BatchPlan {
     /// The plan of `batch` when it only deletes, reloads and inserts items of
     /// one section, each list naming increasing items, every one valid;
-    /// otherwise `nil` (the batch is then for ``fullPlan(_:)``).
+    /// otherwise `nil` (the batch is then for ``BatchPlanner``).
     ///
     /// - Complexity: O(operations), plus O(log S) to read the section's count.
-    func oneSectionPlan(_ batch: BatchUpdate) -> BatchPlan? {
+    static func oneSection(_ batch: BatchUpdate, in sections: SectionList) -> BatchPlan? {
         guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty, batch.reloadedSections.isEmpty,
             batch.movedSections.isEmpty, batch.movedItems.isEmpty
         else { return nil }
@@ -54,7 +54,7 @@ extension FlowLayoutState {
                 guard reload.indexPath.section == section, item > previous, item < count else { return nil }
                 while deletion < removed.count && removed[deletion] < item { deletion += 1 }
                 if deletion < removed.count && removed[deletion] == item { return nil }
-                if let size = reload.size, !Self.isLength(size) { return nil }
+                if let size = reload.size, !Validation.isLength(size) { return nil }
                 reloaded[item] = reload.size
                 previous = item
             }
@@ -69,7 +69,7 @@ extension FlowLayoutState {
             for insertion in batch.insertedItems {
                 let item = insertion.indexPath.item
                 guard insertion.indexPath.section == section, item > previous, item < countAfter else { return nil }
-                if let size = insertion.size, !Self.isLength(size) { return nil }
+                if let size = insertion.size, !Validation.isLength(size) { return nil }
                 placed.append(item)
                 inserted.insert(item, size: insertion.size)
                 previous = item

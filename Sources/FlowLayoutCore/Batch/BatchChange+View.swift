@@ -1,7 +1,7 @@
 /// The elements in view after a batch, taken from those in view before it
-/// where the batch cannot have changed them (steps 4 and 5 of
-/// ``FlowLayoutState/performBatchUpdates(_:)``): reading the rect again costs
-/// as much as the rest of a one-item batch.
+/// where the batch cannot have changed them (steps 3 to 5 of
+/// ``BatchChange``): reading the rect again costs as much as the rest of a
+/// one-item batch.
 ///
 /// Both ways apply to a batch that changes the items of one section and
 /// nothing else, keeps the estimate, and presents frames alike before and
@@ -13,18 +13,19 @@
 ///   view, an item deleted further down): the lines in front of the first line
 ///   broken again are as they were, and the rect has not moved. The elements
 ///   in view are those before, up to that line, then the rect's elements read
-///   from that line on (``viewAfter(_:previousWidth:section:kept:)``).
+///   from that line on (``viewAfter(previousWidth:section:kept:in:)``).
 /// - **Lines changed before the rect** (an item inserted at the top, history
 ///   prepended to a chat): every line from where the re-break came back in
 ///   step is the same line, moved by the change in advance and renumbered. The
 ///   cells around the rect are read before the batch with their lines
-///   (``readView(_:into:)``); after it each one's frame is placed again on its
-///   line's new top, exactly as a read would place it, and the rect, moved by
+///   (``readView(_:into:in:)``); after it the section places each one again
+///   on its line's new top, exactly as a read would place it
+///   (``LocatedSection/frame(ofCell:on:movedBy:)``), and the rect, moved by
 ///   the anchor's adjustment, picks those it meets
-///   (``movedView(_:previousWidth:section:change:)``, ``inView(_:adjustment:reserving:)``).
+///   (``movedView(_:previousWidth:section:change:in:)``, ``inView(_:adjustment:reserving:in:)``).
 ///
 /// With internal checks, each result is compared with a full read of the rect.
-extension FlowLayoutState {
+extension BatchChange {
     // MARK: Lines changed inside or past the rect
 
     /// The elements in view after a batch, as entries, when the batch changed
@@ -39,16 +40,17 @@ extension FlowLayoutState {
     /// which the second read starts from.
     ///
     /// - Complexity: O(log S + log R) plus the elements in view.
-    mutating func viewAfter(
-        _ before: [LayoutAttributes], previousWidth: Double, section q: Int, kept: Rebreak.KeptLines
+    func viewAfter(
+        previousWidth: Double, section q: Int, kept: Rebreak.KeptLines, in state: inout FlowLayoutState
     ) -> [TransitionEntry]? {
         // The walk before reached the section: every section before it is laid out.
-        guard let rect = visibleRect, let last = before.last, last.indexPath.section >= q,
-            presentsAlike(previousWidth: previousWidth)
+        guard let rect = state.visibleRect, let last = before.last, last.indexPath.section >= q,
+            Self.presentsAlike(previousWidth: previousWidth, in: state)
         else { return nil }
-        let changed = locatedSection(q).linesTop + kept.advance
-        let presentation = presentation()
-        let (low, high) = configuration.scrollDirection.crossSpan(presentation.isIdentity ? rect : presentation.naturalQuery(rect))
+        let changed = state.sections.locatedSection(q).linesTop + kept.advance
+        let presentation = state.presentation()
+        let (low, high) = state.configuration.scrollDirection.crossSpan(
+            presentation.isIdentity ? rect : presentation.naturalQuery(rect))
         guard changed > SectionContext.searchKey(low) else { return nil }
         var entries: [TransitionEntry] = []
         // About as many as before, and room for the survivors step 5 joins.
@@ -61,22 +63,23 @@ extension FlowLayoutState {
         }
         if changed.double <= high {
             // The first changed line starts at item `kept.items`, `changed` exactly.
-            forEachElement(in: rect, from: changed, startLine: FlowIndexPath(item: kept.items, section: q)) {
+            state.forEachElement(in: rect, from: changed, startLine: FlowIndexPath(item: kept.items, section: q)) {
                 // A kept line ending where the first changed one starts is read again: it is taken already.
                 if $0.identifier < firstChanged { return true }
                 entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
                 return true
             }
         }
-        checkView(entries)
+        Self.checkView(entries, in: &state)
         return entries
     }
 
     /// Whether frames are presented alike before and after a batch that
     /// changed items only, the content having been `previousWidth` wide.
-    private func presentsAlike(previousWidth: Double) -> Bool {
-        guard !pins(.header), !pins(.footer), !mirrorsAlongScrollAxis else { return false }
-        return options.layoutDirection == .leftToRight || contentSize.width == previousWidth
+    private static func presentsAlike(previousWidth: Double, in state: borrowing FlowLayoutState) -> Bool {
+        let configuration = state.configuration
+        guard !configuration.pins(.header), !configuration.pins(.footer), !state.mirrorsAlongScrollAxis else { return false }
+        return state.options.layoutDirection == .leftToRight || state.contentSize.width == previousWidth
     }
 
     // MARK: Lines changed before the rect
@@ -105,25 +108,25 @@ extension FlowLayoutState {
     /// (nothing pins, nothing mirrors along the scroll axis).
     ///
     /// - Complexity: O(log S + log R) plus the elements read.
-    mutating func readView(_ rect: Rect, into before: inout [LayoutAttributes]) -> CellsAround? {
-        let presentation = presentation()
-        guard !presentation.pinsHeaders, !presentation.pinsFooters, !mirrorsAlongScrollAxis else {
-            forEachElement(in: rect) {
+    static func readView(_ rect: Rect, into before: inout [LayoutAttributes], in state: inout FlowLayoutState) -> CellsAround? {
+        let presentation = state.presentation()
+        guard !presentation.pinsHeaders, !presentation.pinsFooters, !state.mirrorsAlongScrollAxis else {
+            state.forEachElement(in: rect) {
                 before.append($0)
                 return true
             }
             return nil
         }
-        let direction = configuration.scrollDirection
+        let direction = state.configuration.scrollDirection
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         // A point, and two pixels for the rounding of presented origins.
         let margin = 1 + (presentation.scale > 0 ? 2 / presentation.scale : 0)
         let widened = direction.widenedAcross(query, by: margin)
         var cells: [CellsAround.Cell] = []
-        cells.reserveCapacity(Self.elementsInViewCapacity)
+        cells.reserveCapacity(BatchChange.elementsInViewCapacity)
         var onlyCells = true
         var line = LineSpan(firstItem: 0, top: .zero, thickness: 0)
-        forEachNaturalElement(in: widened, lines: { line = $0 }) { natural in
+        state.sections.forEachNaturalElement(in: widened, lines: { line = $0 }) { natural in
             if natural.category == .cell {
                 cells.append(CellsAround.Cell(attributes: natural, line: line))
             } else {
@@ -139,7 +142,7 @@ extension FlowLayoutState {
         }
         #if FLOWLAYOUT_INTERNAL_CHECKS
         var read: [LayoutAttributes] = []
-        forEachElement(in: rect) {
+        state.forEachElement(in: rect) {
             read.append($0)
             return true
         }
@@ -188,38 +191,26 @@ extension FlowLayoutState {
     /// would find, and each cell is placed across it as a read places it.
     ///
     /// - Complexity: O(log S) plus the cells.
-    mutating func movedView(_ around: CellsAround, previousWidth: Double, section q: Int, change: LineChange) -> MovedView? {
+    static func movedView(
+        _ around: CellsAround, previousWidth: Double, section q: Int, change: LineChange, in state: inout FlowLayoutState
+    ) -> MovedView? {
         guard let resumed = change.resumed, let first = around.cells.first?.attributes, let last = around.cells.last,
             first.indexPath.section == q, last.attributes.indexPath.section == q, first.indexPath.item >= resumed.items,
-            presentsAlike(previousWidth: previousWidth)
+            presentsAlike(previousWidth: previousWidth, in: state)
         else { return nil }
         // The cells were read in the section: every section before it is laid out.
-        let located = locatedSection(q)
+        let located = state.sections.locatedSection(q)
         guard (located.linesTop + resumed.advance).double < around.low else { return nil }
-        let lastLine = last.line
         // The section's last line is placed by rules that read more than its
-        // own items (3.3: the line before it, whether every line holds one
-        // item, a width shared by every item), which the batch may change: a
-        // line that may be the last one is read again. It ends where the
-        // lines' advance does (with zero-size lines, a later line may too).
-        let context = located.section.context
-        guard
-            lastLine.top + change.advanceChange + Offset(lastLine.thickness) + context.geometry.lineSpacingOffset
-                < located.linesTop + context.runsSummary.advance
-        else { return nil }
-        let presentation = presentation()
-        let direction = configuration.scrollDirection
-        let alignment = options.crossAlignment
+        // own items (3.3), which the batch may change: a line that may be the
+        // last one is read again. Lines are in order: the last cell's is the
+        // only one that may be.
+        guard !located.mayBeLastLine(last.line, movedBy: change.advanceChange) else { return nil }
+        let presentation = state.presentation()
         var moved = MovedView(cells: [], shift: change.advanceChange.double, margin: around.margin)
         moved.cells.reserveCapacity(around.cells.count)
         for cell in around.cells {
-            let frame = cell.attributes.frame
-            let line = cell.line
-            let top = (line.top + change.advanceChange).double
-            let cross = alignment.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
-            let natural = direction.rect(
-                main: direction.main(frame.origin), cross: cross, mainLength: direction.main(frame.size),
-                crossLength: direction.cross(frame.size))
+            let natural = located.frame(ofCell: cell.attributes.frame, on: cell.line, movedBy: change.advanceChange)
             let identifier = ElementIdentifier(
                 category: .cell, indexPath: FlowIndexPath(item: cell.attributes.indexPath.item + change.itemChange, section: q))
             moved.cells.append(MovedView.Cell(identifier: identifier, natural: natural, presented: presentation.present(natural)))
@@ -235,11 +226,13 @@ extension FlowLayoutState {
     /// Any element meeting the rect after the batch met, before it, the span
     /// widened by the margin, once the rect moved by about as much as the
     /// lines did (within rounding); what the batch changed ends before it.
-    mutating func inView(_ moved: MovedView, adjustment: Point, reserving extra: Int) -> [TransitionEntry]? {
-        guard let rect = visibleRect else { return nil }
-        let direction = configuration.scrollDirection
+    static func inView(
+        _ moved: MovedView, adjustment: Point, reserving extra: Int, in state: inout FlowLayoutState
+    ) -> [TransitionEntry]? {
+        guard let rect = state.visibleRect else { return nil }
+        let direction = state.configuration.scrollDirection
         guard abs(direction.cross(adjustment) - moved.shift) <= moved.margin / 4 else { return nil }
-        let presentation = presentation()
+        let presentation = state.presentation()
         let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
         var entries: [TransitionEntry] = []
         entries.reserveCapacity(moved.cells.count + extra)
@@ -247,15 +240,15 @@ extension FlowLayoutState {
             guard let frame = presentation.shown(cell.natural, query: query, rect: rect) else { continue }
             entries.append(TransitionEntry(identifier: cell.identifier, after: frame))
         }
-        checkView(entries)
+        checkView(entries, in: &state)
         return entries
     }
 
     /// With internal checks: `entries` are the elements a read of the rect
     /// gives now, with the same frames.
-    private mutating func checkView(_ entries: [TransitionEntry]) {
+    private static func checkView(_ entries: [TransitionEntry], in state: inout FlowLayoutState) {
         #if FLOWLAYOUT_INTERNAL_CHECKS
-        let read = entriesInView(reserving: 0)
+        let read = entriesInView(reserving: 0, in: &state)
         precondition(
             read.map(\.identifier) == entries.map(\.identifier) && read.map(\.after) == entries.map(\.after),
             "the view kept through a batch differs from the view read after it")

@@ -3,7 +3,7 @@
 /// everything that reads or changes them (`flow-layout.md` 2, 3, 4, 7.1, 10.3).
 ///
 /// The state keeps sections as ``SectionRecord``s in a tree summed by extent;
-/// a `SectionLayout` is a record taken out of the tree together with the
+/// a `FlowSectionLayout` is a record taken out of the tree together with the
 /// metrics entry it refers to, for one query or one change. Only the files of
 /// this folder read or write a record's representations (its ``ItemStore``:
 /// runs, sizes a host gave, sums); the state reads counts and extents, and
@@ -18,7 +18,7 @@
 ///
 /// Queries that need positions (lines, frames) go through ``LocatedSection``,
 /// which carries the section's exact start.
-struct SectionLayout {
+struct FlowSectionLayout {
     /// The section as stored.
     private(set) var record: SectionRecord
     /// The metrics entry the section uses, resolved.
@@ -27,7 +27,7 @@ struct SectionLayout {
     let alignments: Alignments
 
     /// The options that place items along and across their lines.
-    struct Alignments {
+    struct Alignments: Hashable, Sendable {
         var line: LineAlignment
         var lastLine: LastLineAlignment
         var cross: CrossAlignment
@@ -82,9 +82,44 @@ struct SectionLayout {
     /// (``SectionExtents/upperBound(of:)``): its bound were it pending.
     var upperBound: Offset { extents.upperBound(of: record) }
 
-    /// How much laying the section out anew could add to its bound: its
-    /// ``upperBound`` less its bound (zero for a pending one).
-    var possibleGrowth: Double { upperBound.double - record.bound.double }
+    /// How much laying the section out anew, with the items `added` put in,
+    /// could add to its bound: its ``upperBound`` less its bound (zero for a
+    /// pending one), plus, for each item added, its extent across lines and a
+    /// line spacing (``SectionExtents/upperBound(of:)`` is a sum of these).
+    /// A change within the content limit by that margin cannot pass it
+    /// (`flow-layout.md` 9), so it needs no copy to undo.
+    func possibleGrowth<Added: Sequence<ItemSegment>>(adding added: Added) -> Double {
+        var growth = upperBound.double - record.bound.double
+        let spacing = resolved.metrics.lineSpacing
+        let direction = direction
+        let defaultCross = Swift.max(resolved.geometry.defaultCross, resolved.uniformGeometry.defaultCross)
+        for segment in added {
+            switch segment {
+            case .defaults(let count): growth += Double(count) * (defaultCross + spacing)
+            case .sized(let size): growth += direction.cross(size) + spacing
+            }
+        }
+        return growth
+    }
+
+    /// The advance of the section's lines (each line's thickness and a line
+    /// spacing), from its first line's top.
+    var linesAdvance: Offset {
+        if let store = record.store { return store.runs.summary.advance }
+        let geometry = geometry
+        return geometry.defaultAdvance * geometry.linesOfDefaults(record.itemCount)
+    }
+
+    /// What the section keeps of a `size` an item arrives with (reported,
+    /// moved or inserted): the size itself, as the item's own, in a section
+    /// with per-item sizes and while estimates are refined (a measured item
+    /// keeps its size when the estimate moves); otherwise unless it equals
+    /// the default size, which keeps the section in closed form (`nil`: the
+    /// item takes the default size).
+    func storedSize(_ size: Size?) -> Size? {
+        guard let size else { return nil }
+        return record.hasItemSizes || size != resolved.defaultSize || resolved.refinesEstimate ? size : nil
+    }
 
     /// The size `item` has of its own, or `nil`.
     ///
@@ -197,7 +232,7 @@ struct SectionLayout {
         /// - Complexity: O(1).
         @inline(__always)
         func record(for section: FlowSection) -> SectionRecord? {
-            guard section.itemSizeChunks == nil, !section.hasMetricOverrides, metricsIndex == 0,
+            guard section.itemSizeChunks == nil, section.overrides.isEmpty, metricsIndex == 0,
                 itemCount == section.itemCount
             else { return nil }
             return SectionRecord(
@@ -327,23 +362,4 @@ struct SectionLayout {
             record.bound = record.extent
         }
     }
-}
-
-/// What applying edits to a section changed in its lines
-/// (``SectionLayout/applyEdits(_:)``): the lines in front of the first line
-/// broken again and, when known, the old lines after the last one, which stay
-/// the same lines, moved by the change in advance and renumbered by the change
-/// in items.
-struct LineChange {
-    /// Lines whose break the greedy loop computed.
-    var linesBroken = 0
-    /// The lines in front, as they were.
-    var kept = Rebreak.KeptLines.none
-    /// The old lines after the changed ones (their advance before them and
-    /// first item as they were before the edits), or `nil`.
-    var resumed: Rebreak.KeptLines?
-    /// The change in the advance of the section's lines.
-    var advanceChange = Offset.zero
-    /// The change in the section's number of items.
-    var itemChange = 0
 }

@@ -11,44 +11,35 @@
 /// ``FlowLayoutState/setIdentifiers(sections:items:)`` or a snapshot gives them
 /// again. Items a batch deletes are not remembered among the departures of
 /// 11.2, which are those of snapshots.
-extension FlowLayoutState {
-    /// Gives the current sections and items identifiers (`flow-layout.md`
-    /// 11.1), so that snapshots can be applied to a layout created from sections.
+extension IdentityIndex {
+    /// The identities of a layout whose sections hold `itemCounts` items: one
+    /// identifier per section in `sections`, one per item in `items`.
     ///
-    /// - Parameters:
-    ///   - sections: one identifier per section, unique among them.
-    ///   - items: per section, one identifier per item, unique among all items.
     /// - Throws: ``FlowLayoutError/invalidSnapshot(path:problem:)`` for a
-    ///   duplicate (`items[2][7]`), ``FlowLayoutError/invalidCount(path:count:)``
-    ///   for a count that does not match (`items[2]`); nothing changes.
+    ///   duplicate (`sections[3]`, `items[2][7]`),
+    ///   ``FlowLayoutError/invalidCount(path:count:)`` for a count that does
+    ///   not match (`sections`, `items`, `items[2]`).
     /// - Complexity: O(n) for n items.
-    public mutating func setIdentifiers(sections: [FlowIdentifier], items: [[FlowIdentifier]]) throws(FlowLayoutError) {
-        guard sections.count == self.sections.count else { throw .invalidCount(path: "sections", count: sections.count) }
-        guard items.count == self.sections.count else { throw .invalidCount(path: "items", count: items.count) }
+    init(sections: [FlowIdentifier], items: [[FlowIdentifier]], itemCounts: [Int]) throws(FlowLayoutError) {
+        guard sections.count == itemCounts.count else { throw .invalidCount(path: "sections", count: sections.count) }
+        guard items.count == itemCounts.count else { throw .invalidCount(path: "items", count: items.count) }
         var seen = Set<FlowIdentifier>()
         for (q, identifier) in sections.enumerated() where !seen.insert(identifier).inserted {
-            throw .invalidSnapshot(path: FieldPath(stringLiteral: "sections[\(q)]"), problem: .duplicateSection(identifier))
+            throw .invalidSnapshot(path: FieldPath("sections", q), problem: .duplicateSection(identifier))
         }
-        for (q, list) in items.enumerated() where list.count != self.sections[q].itemCount {
-            throw .invalidCount(path: FieldPath(stringLiteral: "items[\(q)]"), count: list.count)
+        for (q, list) in items.enumerated() where list.count != itemCounts[q] {
+            throw .invalidCount(path: FieldPath("items", q), count: list.count)
         }
-        let members: IdentifierFingerprints
         do {
             members = try IdentifierFingerprints(sections: items.map { $0[...] })
         } catch {
             throw .invalidSnapshot(
-                path: FieldPath(stringLiteral: "items[\(error.section)][\(error.item)]"), problem: .duplicateItem(error.identifier))
+                path: FieldPath("items", error.section).appending(index: error.item), problem: .duplicateItem(error.identifier))
         }
-        var index = IdentityIndex()
-        index.sectionIDs = sections
-        index.items = items.map { IdentifierList($0) }
-        index.members = members
-        identity = index
-        checkIdentity()
+        sectionIDs = sections
+        self.items = items.map { IdentifierList($0) }
     }
-}
 
-extension FlowLayoutState {
     /// The first place, in document order, whose item identifier appeared
     /// before it in `sections`: where a reader in order meets a duplicate.
     ///
@@ -61,19 +52,15 @@ extension FlowLayoutState {
         return nil
     }
 
-    /// Moves an item's identifier as ``moveItem(at:to:)`` moves the item.
-    mutating func moveIdentifier(at from: FlowIndexPath, to destination: FlowIndexPath) {
-        guard var index = identity else { return }
-        identity = nil
-        let identifier = index.items[from.section][from.item]
-        index.items[from.section].edit(removing: [from.item], placing: [])
-        index.items[destination.section].edit(removing: [], placing: [(destination.item, identifier)])
-        identity = index
-        checkIdentity()
+    /// Moves an item's identifier as ``FlowLayoutState/moveItem(at:to:)`` moves the item.
+    ///
+    /// - Complexity: O(chunks touched).
+    mutating func moveItem(at from: FlowIndexPath, to destination: FlowIndexPath) {
+        let identifier = items[from.section][from.item]
+        items[from.section].edit(removing: [from.item], placing: [])
+        items[destination.section].edit(removing: [], placing: [(destination.item, identifier)])
     }
-}
 
-extension FlowLayoutState {
     /// The identifiers after `plan` (of a batch by index paths, checked
     /// against the layout as it is), or `nil` when the batch brings an item or
     /// a section the batch cannot name: an inserted item or section, a
@@ -81,11 +68,12 @@ extension FlowLayoutState {
     ///
     /// - Complexity: O(operations · log + chunks touched) plus the items of
     ///   deleted sections.
-    func identity(after plan: BatchPlan) -> IdentityIndex? {
-        guard var index = identity, plan.insertedSections.isEmpty, plan.reloadedSections.isEmpty,
+    func after(_ plan: BatchPlan) -> IdentityIndex? {
+        guard plan.insertedSections.isEmpty, plan.reloadedSections.isEmpty,
             plan.items.allSatisfy({ $0.value.inserted.isEmpty })
         else { return nil }
-        let oldLists = index.items
+        var index = self
+        let oldLists = items
         let newCount = plan.sections.newCount
         var sectionIDs: [FlowIdentifier] = []
         var lists: [IdentifierList] = []
@@ -94,7 +82,7 @@ extension FlowLayoutState {
         for q in 0..<newCount {
             // No section is inserted: every section after the batch was one before.
             let p = plan.oldIndex(ofSection: q)!
-            sectionIDs.append(index.sectionIDs[p])
+            sectionIDs.append(self.sectionIDs[p])
             var list = oldLists[p]
             if let items = plan.items[p] {
                 // Deleted and moved away, sorted.
@@ -118,5 +106,22 @@ extension FlowLayoutState {
         index.sectionIDs = sectionIDs
         index.items = lists
         return index
+    }
+
+    /// With internal checks: one identifier per section and per item of
+    /// `sections`, every item a member, each structure sound.
+    func checkInvariants(against sections: SectionList) {
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        precondition(sectionIDs.count == sections.count, "one identifier per section")
+        precondition(items.count == sections.count, "one identifier list per section")
+        var total = 0
+        for q in 0..<sections.count {
+            items[q].checkStructure()
+            precondition(items[q].count == sections[q].itemCount, "identifiers of section \(q)")
+            total += sections[q].itemCount
+        }
+        precondition(members.count == total, "membership of every item")
+        members.checkStructure()
+        #endif
     }
 }

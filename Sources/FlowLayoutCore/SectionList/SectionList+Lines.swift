@@ -11,7 +11,7 @@ struct LineLocation: Hashable {
     var span: LineSpan
 }
 
-extension FlowLayoutState {
+extension SectionList {
     /// The first line of the content whose far edge reaches `key`, or `nil` when
     /// every line ends before it.
     mutating func line(reaching key: Offset) -> LineLocation? {
@@ -44,7 +44,7 @@ extension FlowLayoutState {
         var r = q - 1
         while r >= 0 {
             // An empty section has no line: it is passed without laying anything out.
-            if sections[r].itemCount > 0, let last = locatedSection(r).lastLine {
+            if records[r].itemCount > 0, let last = locatedSection(r).lastLine {
                 return LineLocation(section: r, span: last)
             }
             r -= 1

@@ -1,7 +1,7 @@
 /// A section's own consistency checks, compiled in with
 /// `-DFLOWLAYOUT_INTERNAL_CHECKS` (``FlowLayoutState/checkInvariants()`` runs
 /// them for every section).
-extension SectionLayout {
+extension FlowSectionLayout {
     #if FLOWLAYOUT_INTERNAL_CHECKS
     /// Verifies that the section's cached values equal a recomputation, as
     /// section `q`: its store's sums, its runs (``checkRuns(section:)``), and its

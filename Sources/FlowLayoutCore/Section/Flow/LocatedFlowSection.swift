@@ -1,9 +1,38 @@
+/// A flow section with its exact start along the scroll axis: where the
+/// flow kind answers the queries of a ``LocatedSection`` (its elements in a
+/// rect, an item's frame, its header and footer, its lines), from its runs.
+/// Made only by ``LocatedSection``, which holds the start that laying out
+/// every section before it made exact.
+struct LocatedFlowSection {
+    /// The section's index.
+    let index: Int
+    /// Its exact start: the offset of its header's leading edge.
+    let start: Offset
+    /// The section, laid out.
+    let section: FlowSectionLayout
+
+    @inline(__always)
+    init(index: Int, start: Offset, section: FlowSectionLayout) {
+        self.index = index
+        self.start = start
+        self.section = section
+    }
+
+    /// Where the section ends: the next section's start.
+    @inline(__always)
+    var end: Offset { start + section.extent }
+
+    /// The leading edge of its first line: after the header and the leading inset.
+    @inline(__always)
+    var linesTop: Offset { start + section.metrics.linesOffset }
+}
+
 /// What a located section answers (`flow-layout.md` 2–4, 8.1): its elements
 /// and cells in a rect, one item's frame, its header and footer, and its lines around an
 /// offset or a line. Every answer is a natural frame (pinned when asked, not
 /// mirrored or snapped); lines are found through ``SectionContext``'s line
 /// walking (`SectionLines.swift`).
-extension LocatedSection {
+extension LocatedFlowSection {
     /// Calls `body` with the header, each cell and the footer whose natural
     /// frames (pinned by `pinning` when given) meet `rect`, in that order, the
     /// cells from the first line reaching `key` (the rect's search key), until
@@ -210,5 +239,45 @@ extension LocatedSection {
                 return true
             }
         }
+    }
+}
+
+/// What hit testing and a batch's moved view ask of a located flow section.
+extension LocatedFlowSection {
+    /// The item whose frame, as `presentation` presents it, holds `point`
+    /// (edges included; the first in item order where two touch), or `nil`:
+    /// the cells meeting the natural query of a zero-size rect at `point`,
+    /// presented and tested against it.
+    func item(at point: Point, presentation: Presentation) -> Int? {
+        let rect = Rect(origin: point, size: .zero)
+        let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
+        let key = SectionContext.searchKey(section.direction.crossSpan(query).min)
+        var found: Int?
+        _ = forEachCell(in: query, from: key) { cell in
+            guard presentation.shown(cell.frame, query: query, rect: rect) != nil else { return true }
+            found = cell.indexPath.item
+            return false
+        }
+        return found
+    }
+
+    /// The natural frame of a cell read at `frame` on `line`, once that line
+    /// moved, unchanged, by `shift`: across the line by the cross alignment
+    /// (`flow-layout.md` 2.3), along it where it was, as ``forEachCell(in:from:startingAt:lines:_:)``
+    /// places it.
+    func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
+        let direction = section.direction
+        let top = (line.top + shift).double
+        let cross = section.alignments.cross.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
+        return direction.rect(
+            main: direction.main(frame.origin), cross: cross, mainLength: direction.main(frame.size),
+            crossLength: direction.cross(frame.size))
+    }
+
+    /// Whether `line`, moved by `shift`, may be the section's last line: it
+    /// ends, with its line spacing, where the lines' advance does (with
+    /// lines of no extent, a later line may end there too).
+    func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
+        line.top + shift + Offset(line.thickness) + section.metrics.lineSpacingOffset >= linesTop + section.linesAdvance
     }
 }

@@ -1,0 +1,169 @@
+/// A change of the layout that keeps an element still on screen
+/// (`flow-layout.md` 7.2, 8.4, 10.4): size reports, a viewport,
+/// configuration or options change, a header's or footer's size, a frame, a
+/// batch, a snapshot. Every one goes through the one anchored-update step,
+/// ``FlowLayoutState/update(_:)``: capture the anchor, apply, finish
+/// (``AnchorCapture/finish(_:in:previousContentSize:change:)``).
+///
+/// A change is checked before it is made: it validates its input when it is
+/// built, and ``apply(to:)`` throws only for the content limit, having left
+/// the state as it was (a change that might pass the limit is applied to a
+/// copy, ``FlowLayoutState/changeAtomically(_:)``).
+protocol AnchoredChange {
+    /// The anchor to keep, captured before anything changes; `nil` keeps none.
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture?
+
+    /// Makes the change.
+    ///
+    /// - Throws: ``FlowLayoutError/contentTooLarge(path:extent:)``; the state
+    ///   is then as it was.
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError)
+
+    /// The identity after the change of an element before it that survives
+    /// it in place, or `nil` (10.4); every element, for a change that keeps
+    /// the data as it is.
+    func survivor(of element: ElementIdentifier) -> ElementIdentifier?
+
+    /// The frame after the change of an element the change has read already,
+    /// or `nil`: it is then looked up.
+    func knownFrame(of element: ElementIdentifier) -> Rect?
+}
+
+extension AnchoredChange {
+    /// Every element survives where it is.
+    func survivor(of element: ElementIdentifier) -> ElementIdentifier? { element }
+
+    /// No frame is known: each is looked up.
+    func knownFrame(of element: ElementIdentifier) -> Rect? { nil }
+}
+
+/// Size reports (`flow-layout.md` 7.1): the anchor is the first (or last)
+/// visible element, and the rect is held only if it was.
+struct SizeReportChange: AnchoredChange {
+    /// The reports' edits by section, and how much they may grow the content.
+    let edits: [SectionEdits]
+    let growth: Double
+    /// Where a refusal names the reports.
+    let path: FieldPath
+
+    /// The change of `reports` (validated) in `sections`.
+    init(_ reports: [SizeReport], in sections: SectionList, path: FieldPath) {
+        (edits, growth) = sections.edits(reporting: reports)
+        self.path = path
+    }
+
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
+        edits.isEmpty ? nil : .visible(in: &state, startsHold: false)
+    }
+
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError) {
+        guard !edits.isEmpty else { return }
+        if state.sections.staysWithinContentLimit(growingBy: growth) {
+            state.sections.apply(edits)
+            return
+        }
+        let (edits, path) = (edits, path)
+        try state.changeAtomically { (next) throws(FlowLayoutError) in
+            next.sections.apply(edits)
+            try next.sections.enforceContentLimit(path: path)
+        }
+    }
+}
+
+/// One frame of a scrolling host (`flow-layout.md` 7, 8): the visible rect
+/// moves first (a scroll changes nothing in the layout), then a size of it
+/// other than the viewport's is a viewport change and the frame's reports
+/// apply, the anchor kept from the rect's new place. A frame that only
+/// scrolls anchors nothing.
+struct FrameChange: AnchoredChange {
+    let request: FrameRequest
+    /// Whether the rect's size is a new viewport size.
+    let resizes: Bool
+    /// The rect and hold before the frame, put back if it is refused.
+    private var previous: (visibleRect: Rect?, hold: AnchorHold?)?
+
+    /// The change of `request` (validated) in `state`.
+    init(_ request: FrameRequest, in state: FlowLayoutState) {
+        self.request = request
+        resizes = request.visibleRect.size != state.viewportSize
+    }
+
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
+        previous = (state.visibleRect, state.hold)
+        state.visibleRect = request.visibleRect
+        if state.hold?.origin != request.visibleRect.origin { state.hold = nil }
+        guard resizes || !request.sizeReports.isEmpty else { return nil }
+        return .visible(in: &state, startsHold: resizes)
+    }
+
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError) {
+        do {
+            if resizes {
+                // Rare: the whole frame is applied to a copy, so that a refusal of
+                // its reports cannot leave the new viewport behind.
+                let request = request
+                try state.changeAtomically { (next) throws(FlowLayoutError) in
+                    let settings = SectionSettings(
+                        configuration: next.configuration, options: next.options, viewportSize: request.visibleRect.size)
+                    try next.sections.resolve(under: settings, limitPath: "visibleRect.size")
+                    next.viewportSize = request.visibleRect.size
+                    var reports = SizeReportChange(request.sizeReports, in: next.sections, path: "sizeReports")
+                    try reports.apply(to: &next)
+                }
+            } else {
+                var reports = SizeReportChange(request.sizeReports, in: state.sections, path: "sizeReports")
+                try reports.apply(to: &state)
+            }
+        } catch {
+            (state.visibleRect, state.hold) = previous ?? (state.visibleRect, state.hold)
+            throw error
+        }
+    }
+}
+
+/// New settings (`flow-layout.md` 7.3, 8): a viewport, configuration or
+/// options change. The anchor is captured under the settings before it (an
+/// element that pins after the change does not anchor), and the rect is held
+/// where the change leaves it.
+struct SettingsChange: AnchoredChange {
+    /// The settings after the change.
+    let configuration: FlowLayoutConfiguration
+    let options: FlowLayoutOptions
+    let viewportSize: Size
+    /// Where a refusal (the content limit) names the change.
+    let path: FieldPath
+
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
+        .visible(in: &state, before: configuration, startsHold: true)
+    }
+
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError) {
+        let settings = SectionSettings(configuration: configuration, options: options, viewportSize: viewportSize)
+        let change = self
+        try state.changeAtomically { (next) throws(FlowLayoutError) in
+            try next.sections.resolve(under: settings, limitPath: change.path)
+            next.configuration = change.configuration
+            next.options = change.options
+            next.viewportSize = change.viewportSize
+        }
+    }
+}
+
+/// A header's or footer's reported size (`flow-layout.md` 4.2, 7): the
+/// section's extent and every later offset change, its lines stay.
+struct SupplementarySizeChange: AnchoredChange {
+    let size: Size
+    let category: ElementCategory
+    let section: Int
+
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
+        .visible(in: &state, startsHold: false)
+    }
+
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError) {
+        let change = self
+        try state.changeAtomically { (next) throws(FlowLayoutError) in
+            try next.sections.setSize(change.size, of: change.category, section: change.section, path: "size")
+        }
+    }
+}
