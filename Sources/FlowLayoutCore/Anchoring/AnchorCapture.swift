@@ -143,7 +143,7 @@ extension AnchorCapture {
     ///
     /// - Complexity: O(log S + log R + the anchor's line) per candidate tried.
     static func finish<Change: AnchoredChange>(
-        _ capture: AnchorCapture?, in state: inout FlowLayoutState, previousContentSize: Size, change: Change
+        _ capture: AnchorCapture?, in state: inout FlowLayoutState, previousContentSize: Size, change: borrowing Change
     ) -> LayoutUpdate {
         var found: (before: VisibleAnchor, after: ElementIdentifier, frame: Rect)?
         if let capture {

@@ -43,7 +43,29 @@ struct ArchiveContent {
         self = try bytes.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in try Self(checking: buffer) }
     }
 
+    /// Reads the archive in its order: header and checksum, fingerprint,
+    /// anchor, sections, items; then checks that nothing is left and that
+    /// the anchor names a saved element.
     private init(checking bytes: UnsafeBufferPointer<UInt8>) throws(FlowLayoutError) {
+        var (reader, version) = try Self.body(of: bytes)
+        fingerprint = try reader.fixed()
+        anchor = try Self.anchor(from: &reader, version: version)
+        // At least 2 bytes per item and per section remain to be read: no count can be larger.
+        let room = (reader.end - reader.position) / 2
+        (sectionIDs, itemCounts) = try Self.sections(from: &reader, room: room)
+        (items, sizes, sizedCounts, equalWidths) = try Self.items(counts: itemCounts, from: &reader)
+        sizedCount = sizedCounts.reduce(0, +)
+        guard reader.position == reader.end else { throw .invalidArchive(.malformed("bytes after the last item")) }
+        if let anchor {
+            let limit = anchor.kind == 1 ? itemCounts.reduce(0, +) : itemCounts.count
+            guard anchor.ordinal < limit else { throw .invalidArchive(.malformed("an anchor past the end")) }
+        }
+    }
+
+    /// Checks the header (magic read already, version, reserved bytes, the
+    /// body's length) and the checksum; returns a reader of the body and the
+    /// version.
+    private static func body(of bytes: UnsafeBufferPointer<UInt8>) throws(FlowLayoutError) -> (ArchiveReader, UInt64) {
         var header = ArchiveReader(bytes, from: 4, to: bytes.count)
         let version = try header.fixed(count: 2)
         guard version >= 1, version <= UInt64(FlowLayoutState.archiveVersion) else {
@@ -59,52 +81,71 @@ struct ArchiveContent {
         var trailer = ArchiveReader(bytes, from: end, to: end + 8)
         let checksum = ArchiveChecksum.of(UnsafeBufferPointer(rebasing: bytes[0..<end]))
         guard try trailer.fixed() == checksum else { throw .invalidArchive(.checksumMismatch) }
-        var reader = ArchiveReader(bytes, from: 16, to: end)
-        fingerprint = try reader.fixed()
+        return (ArchiveReader(bytes, from: 16, to: end), version)
+    }
+
+    /// The saved anchor: a kind byte, then for an element its ordinal, its
+    /// kept edge (version 2; version 1 keeps the leading edge, and says so
+    /// by saying nothing) and that edge's distance.
+    private static func anchor(from reader: inout ArchiveReader, version: UInt64) throws(FlowLayoutError) -> Anchor? {
         let kind = try reader.byte()
         switch kind {
-        case 0: anchor = nil
+        case 0:
+            return nil
         case 1...3:
             let ordinal = try reader.count(limit: Int.max, "an anchor's ordinal")
-            // Version 1 keeps the leading edge, and says so by saying nothing.
             var kept = KeptEdge.leading
             if version >= 2 {
                 let code = try reader.byte()
                 guard let edge = KeptEdge(archiveCode: code) else { throw .invalidArchive(.malformed("unknown anchor edge \(code)")) }
                 kept = edge
             }
-            anchor = Anchor(kind: kind, ordinal: ordinal, kept: kept, distance: try reader.double())
-            guard anchor!.distance.isFinite else { throw .invalidArchive(.malformed("an anchor distance that is not finite")) }
-        default: throw .invalidArchive(.malformed("unknown anchor kind \(kind)"))
+            let anchor = Anchor(kind: kind, ordinal: ordinal, kept: kept, distance: try reader.double())
+            guard anchor.distance.isFinite else { throw .invalidArchive(.malformed("an anchor distance that is not finite")) }
+            return anchor
+        default:
+            throw .invalidArchive(.malformed("unknown anchor kind \(kind)"))
         }
-        // At least 2 bytes per item and per section remain to be read: no count can be larger.
-        let room = (end - reader.position) / 2
+    }
+
+    /// The sections: their count, then each one's identifier and item count,
+    /// no count above `room` in all.
+    private static func sections(
+        from reader: inout ArchiveReader, room: Int
+    ) throws(FlowLayoutError) -> (identifiers: [FlowIdentifier], itemCounts: [Int]) {
         let sectionCount = try reader.count(limit: room, "a section count")
-        sectionIDs = []
-        itemCounts = []
-        sectionIDs.reserveCapacity(sectionCount)
+        var identifiers: [FlowIdentifier] = []
+        var itemCounts: [Int] = []
+        identifiers.reserveCapacity(sectionCount)
         itemCounts.reserveCapacity(sectionCount)
         var total = 0
         for _ in 0..<sectionCount {
-            sectionIDs.append(FlowIdentifier(try reader.varint()))
+            identifiers.append(FlowIdentifier(try reader.varint()))
             let count = try reader.count(limit: Swift.min(room, FlowLayoutLimits.maximumCount), "an item count")
             itemCounts.append(count)
             total += count
             guard total <= room else { throw .invalidArchive(.truncated) }
         }
-        // The items: identifiers and sizes into arrays of each section's
-        // (the first failure ends the reading, and is thrown).
+        return (identifiers, itemCounts)
+    }
+
+    /// The items of sections of `counts` items: identifiers and sizes into
+    /// arrays of each section's, at their exact size (the first failure ends
+    /// the reading, and is thrown); each section's count of items with a
+    /// size, and whether those share one width.
+    private static func items(
+        counts: [Int], from reader: inout ArchiveReader
+    ) throws(FlowLayoutError) -> (items: [[FlowIdentifier]], sizes: [[Size]], sizedCounts: [Int], equalWidths: [Bool]) {
         var cursor = ItemCursor()
         var items: [[FlowIdentifier]] = []
         var sizes: [[Size]] = []
         var sizedCounts: [Int] = []
         var equalWidths: [Bool] = []
-        items.reserveCapacity(sectionCount)
-        sizes.reserveCapacity(sectionCount)
-        sizedCounts.reserveCapacity(sectionCount)
-        equalWidths.reserveCapacity(sectionCount)
-        var sized = 0
-        for count in itemCounts {
+        items.reserveCapacity(counts.count)
+        sizes.reserveCapacity(counts.count)
+        sizedCounts.reserveCapacity(counts.count)
+        equalWidths.reserveCapacity(counts.count)
+        for count in counts {
             var failure: FlowLayoutError?
             var sectionSized = 0
             var sectionEqualWidths = true
@@ -128,18 +169,8 @@ struct ArchiveContent {
             sizes.append(sectionSizes)
             sizedCounts.append(sectionSized)
             equalWidths.append(sectionEqualWidths)
-            sized += sectionSized
         }
-        self.items = items
-        self.sizes = sizes
-        self.sizedCounts = sizedCounts
-        self.equalWidths = equalWidths
-        sizedCount = sized
-        guard reader.position == end else { throw .invalidArchive(.malformed("bytes after the last item")) }
-        if let anchor {
-            let limit = anchor.kind == 1 ? total : sectionCount
-            guard anchor.ordinal < limit else { throw .invalidArchive(.malformed("an anchor past the end")) }
-        }
+        return (items, sizes, sizedCounts, equalWidths)
     }
 
     /// The section and position of the saved item of ordinal `ordinal` (among

@@ -6,21 +6,10 @@ enum ArchiveEncoder {
     /// - Complexity: O(n) for n items, plus the query of V.
     static func archive(of state: inout FlowLayoutState) -> [UInt8]? {
         guard let identity = state.identity else { return nil }
-        // The anchor: the one an update would keep, measured from V's same edge.
-        let rect = state.visibleRectOrViewport
-        var anchor: (element: ElementIdentifier, kept: KeptEdge, inset: Double)?
-        if case .one(let found)? = AnchorCapture.visible(in: &state, rect: rect, startsHold: false)?.candidates {
-            anchor = (found.element, found.kept, ScrollPlacement(&state).inset(of: found.kept, of: found.frame))
-        }
+        let anchor = anchor(of: &state)
         let sections = state.sections
-        let anchorOrdinal = anchor.map {
-            $0.element.category == .cell
-                ? sections.records.prefix(before: $0.element.indexPath.section).items + $0.element.indexPath.item
-                : $0.element.indexPath.section
-        }
         let fingerprint = state.sizeFingerprint
         let bound = 64 + sections.count * 20 + state.totalItemCount * ArchiveWriter.maximumItemBytes
-        var own: [Size] = []
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
             var writer = ArchiveWriter(buffer.baseAddress!)
             writer.bytes(FlowLayoutState.archiveMagic)
@@ -28,41 +17,61 @@ enum ArchiveEncoder {
             writer.fixed(0, count: 2)
             writer.fixed(0)  // the body's length, set below
             writer.fixed(fingerprint)
-            if let anchor, let anchorOrdinal {
-                switch anchor.element.category {
-                case .cell: writer.byte(1)
-                case .header: writer.byte(2)
-                case .footer: writer.byte(3)
-                }
-                writer.varint(UInt64(anchorOrdinal))
+            if let anchor {
+                writer.byte(anchor.kind)
+                writer.varint(UInt64(anchor.ordinal))
                 writer.byte(anchor.kept.archiveCode)
-                writer.double(anchor.inset)
+                writer.double(anchor.distance)
             } else {
                 writer.byte(0)
             }
-            // Sections, then items.
-            writer.varint(UInt64(sections.count))
-            for q in 0..<sections.count {
-                writer.varint(identity.sectionIDs[q].rawValue)
-                writer.varint(UInt64(sections[q].itemCount))
-            }
-            var previous: UInt64 = 0
-            var previousWidth = Double.nan
-            for q in 0..<sections.count {
-                let record = sections[q]
-                if record.sizedCount > 0 {
-                    record.ownSizes(into: &own)
-                    own.withUnsafeBufferPointer {
-                        writeItems(identity.items[q], sizes: $0, to: &writer, previous: &previous, previousWidth: &previousWidth)
-                    }
-                } else {
-                    writeItems(identity.items[q], sizes: nil, to: &writer, previous: &previous, previousWidth: &previousWidth)
-                }
-            }
+            writeSections(sections, identity: identity, to: &writer)
             writer.patch(UInt64(writer.count - 16), at: 8)
             let checksum = ArchiveChecksum.of(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
             writer.fixed(checksum)
             written = writer.count
+        }
+    }
+
+    /// The anchor to save: the one an update would keep, by its ordinal
+    /// among the saved items (or sections, for a header or footer), with the
+    /// distance of its kept edge into V from V's same edge.
+    private static func anchor(of state: inout FlowLayoutState) -> ArchiveContent.Anchor? {
+        let rect = state.visibleRectOrViewport
+        guard case .one(let found)? = AnchorCapture.visible(in: &state, rect: rect, startsHold: false)?.candidates else {
+            return nil
+        }
+        let element = found.element
+        let kind: UInt8 = element.category == .cell ? 1 : element.category == .header ? 2 : 3
+        let ordinal =
+            element.category == .cell
+            ? state.sections.records.prefix(before: element.indexPath.section).items + element.indexPath.item
+            : element.indexPath.section
+        let distance = ScrollPlacement(&state).inset(of: found.kept, of: found.frame)
+        return ArchiveContent.Anchor(kind: kind, ordinal: ordinal, kept: found.kept, distance: distance)
+    }
+
+    /// Writes the sections (their count, then each one's identifier and item
+    /// count), then their items.
+    private static func writeSections(_ sections: SectionList, identity: IdentityIndex, to writer: inout ArchiveWriter) {
+        writer.varint(UInt64(sections.count))
+        for q in 0..<sections.count {
+            writer.varint(identity.sectionIDs[q].rawValue)
+            writer.varint(UInt64(sections[q].itemCount))
+        }
+        var previous: UInt64 = 0
+        var previousWidth = Double.nan
+        var own: [Size] = []
+        for q in 0..<sections.count {
+            let record = sections[q]
+            if record.sizedCount > 0 {
+                record.ownSizes(into: &own)
+                own.withUnsafeBufferPointer {
+                    writeItems(identity.items[q], sizes: $0, to: &writer, previous: &previous, previousWidth: &previousWidth)
+                }
+            } else {
+                writeItems(identity.items[q], sizes: nil, to: &writer, previous: &previous, previousWidth: &previousWidth)
+            }
         }
     }
 

@@ -80,7 +80,7 @@ struct BatchChange: AnchoredChange {
     ) -> Double {
         var growth = 0.0
         for entry in edits where !entry.edits.isEmpty {
-            growth += sections.section(entry.section).possibleGrowth(adding: entry.edits.lazy.flatMap(\.replacement))
+            growth += sections.section(entry.section).possibleGrowth(adding: entry.edits)
         }
         for (_, content) in plan.reloadedSections { growth += sections.upperBound(ofNew: content.section, sums: content.sums) }
         for (new, content) in plan.insertedSections {
@@ -243,9 +243,8 @@ struct BatchChange: AnchoredChange {
         } else if adjustment != .zero {
             inView = nil  // the rect moved: what is in view is read again
         }
-        var prior = prior!
-        let transitions = transitionsThroughBatch(prior: &prior, adjustment: adjustment, in: &state)
-        self.prior = prior
-        return transitions
+        var prior = prior.take()!
+        defer { self.prior = prior }
+        return transitionsThroughBatch(prior: &prior, adjustment: adjustment, in: &state)
     }
 }

@@ -48,13 +48,9 @@ extension BatchPlan {
     /// precede and in their order after the batch: no list of them is made
     /// and sorted, and the section is read only when a size is.
     static func itemEdits(for plan: ItemPlan, section: Int, in sections: SectionList) -> [ItemEdit] {
-        // The section's record (a tree descent and a copy) only when a size is
-        // read or kept: an item moved in or reloaded, an insertion with a size.
+        // The section (a tree descent and a copy) only when a size is read or
+        // kept: an item moved in or reloaded, an insertion with a size.
         let target = plan.movedFrom.isEmpty && plan.reloaded.isEmpty && !plan.inserted.hasSizes ? nil : sections.section(section)
-        func stored(_ size: Size?) -> Size? {
-            guard let size else { return nil }
-            return target!.storedSize(size)
-        }
         let removed = plan.reorder.removed
         let placed = plan.reorder.placed
         let reloads = plan.reloaded.isEmpty ? [] : plan.reloaded.keys.sorted()
@@ -69,49 +65,67 @@ extension BatchPlan {
             // One change: the items it replaces, and the one it puts there (none for a removal).
             let removal = nextRemoval < removed.count ? removed[nextRemoval] : Int.max
             let reload = nextReload < reloads.count ? reloads[nextReload] : Int.max
-            let range: Range<Int>
-            let segment: ItemSegment?
             if nextPlaced < placed.count, point <= removal, point <= reload {
-                // A moved item keeps its size, measured or not; an inserted one has the size given.
-                let position = placed[nextPlaced]
-                let size =
-                    if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                        sections[source.section].explicitSize(ofItem: source.item)
-                    } else {
-                        plan.inserted[position]
-                    }
-                range = point..<point
-                segment = ItemSegment(item: stored(size))
+                edits.appendMerging(
+                    point..<point, placedSegment(at: placed[nextPlaced], of: plan, in: sections, target: target))
                 nextPlaced += 1
                 if nextPlaced < placed.count { point = plan.reorder.insertionPoint(ofPlaced: nextPlaced) }
             } else if removal < reload {
-                range = removal..<(removal + 1)
-                segment = nil
+                edits.appendMerging(removal..<(removal + 1), nil)
                 nextRemoval += 1
             } else if nextReload < reloads.count {
-                range = reload..<(reload + 1)
-                if let size = plan.reloaded[reload]! {
-                    segment = ItemSegment(item: stored(size))
-                } else if !target!.record.hasItemSizes && sections.settings.configuration.isSelfSizing {
-                    segment = .defaults(1)  // its content changed: unmeasured again
-                } else {
-                    segment = ItemSegment(item: target!.record.explicitSize(ofItem: reload))
-                }
+                edits.appendMerging(reload..<(reload + 1), reloadedSegment(reload, of: plan, in: sections, target: target!))
                 nextReload += 1
             } else {
                 break
             }
-            if let last = edits.last?.range, range.lowerBound <= last.upperBound {
-                // Merged in place: fifty insertions at one point append to one
-                // replacement instead of copying it fifty times, and fifty
-                // unmeasured ones are one segment of fifty default items.
-                edits[edits.count - 1].range = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
-                if let segment { edits[edits.count - 1].replacement.appendMerging(segment) }
-            } else {
-                edits.append(ItemEdit(range: range, replacement: segment.map { [$0] } ?? []))
-            }
         }
         return edits
+    }
+
+    /// The item placed at `position` after the batch: a moved item keeps its
+    /// size, measured or not; an inserted one has the size given; what the
+    /// section keeps of it (10.2).
+    @inline(__always)
+    private static func placedSegment(
+        at position: Int, of plan: ItemPlan, in sections: SectionList, target: SectionLayout?
+    ) -> ItemSegment {
+        let size =
+            if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
+                sections[source.section].explicitSize(ofItem: source.item)
+            } else {
+                plan.inserted[position]
+            }
+        guard let size else { return .defaults(1) }
+        return ItemSegment(item: target!.storedSize(size))
+    }
+
+    /// The item reloaded at `item` (10.2): the size given with it; without
+    /// one, a self-sizing item becomes unmeasured again (its content changed)
+    /// and any other keeps its size.
+    @inline(__always)
+    private static func reloadedSegment(_ item: Int, of plan: ItemPlan, in sections: SectionList, target: SectionLayout)
+        -> ItemSegment
+    {
+        if let size = plan.reloaded[item]! { return ItemSegment(item: target.storedSize(size)) }
+        if !target.record.hasItemSizes && sections.settings.configuration.isSelfSizing { return .defaults(1) }
+        return ItemSegment(item: target.record.explicitSize(ofItem: item))
+    }
+}
+
+extension [ItemEdit] {
+    /// Appends the change of `range` to `segment` (none for a removal), merged
+    /// in place into the last edit when they touch: fifty insertions at one
+    /// point append to one replacement instead of copying it fifty times, and
+    /// fifty unmeasured ones are one segment of fifty default items.
+    @inline(__always)
+    mutating func appendMerging(_ range: Range<Int>, _ segment: ItemSegment?) {
+        if let last = last?.range, range.lowerBound <= last.upperBound {
+            self[count - 1].range = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+            if let segment { self[count - 1].replacement.appendMerging(segment) }
+        } else {
+            append(ItemEdit(range: range, replacement: segment.map { [$0] } ?? []))
+        }
     }
 }
 

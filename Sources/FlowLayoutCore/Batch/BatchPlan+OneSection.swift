@@ -31,50 +31,11 @@ extension BatchPlan {
             section >= 0, section < sections.count
         else { return nil }
         let count = sections[section].itemCount
-        // Deletions: increasing, within the items before.
-        var removed: [Int] = []
-        if !batch.deletedItems.isEmpty {
-            removed.reserveCapacity(batch.deletedItems.count)
-            var previous = -1
-            for indexPath in batch.deletedItems {
-                guard indexPath.section == section, indexPath.item > previous, indexPath.item < count else { return nil }
-                removed.append(indexPath.item)
-                previous = indexPath.item
-            }
-        }
-        // Reloads: increasing, within the items before, none deleted (both
-        // lists are sorted: one merge), sizes valid.
-        var reloaded: [Int: Size?] = [:]
-        if !batch.reloadedItems.isEmpty {
-            reloaded.reserveCapacity(batch.reloadedItems.count)
-            var previous = -1
-            var deletion = 0
-            for reload in batch.reloadedItems {
-                let item = reload.indexPath.item
-                guard reload.indexPath.section == section, item > previous, item < count else { return nil }
-                while deletion < removed.count && removed[deletion] < item { deletion += 1 }
-                if deletion < removed.count && removed[deletion] == item { return nil }
-                if let size = reload.size, !Validation.isLength(size) { return nil }
-                reloaded[item] = reload.size
-                previous = item
-            }
-        }
-        // Insertions: increasing, within the items after, sizes valid.
-        var placed: [Int] = []
-        var inserted = BatchPlan.InsertedItems()
-        if !batch.insertedItems.isEmpty {
-            placed.reserveCapacity(batch.insertedItems.count)
-            let countAfter = count - removed.count + batch.insertedItems.count
-            var previous = -1
-            for insertion in batch.insertedItems {
-                let item = insertion.indexPath.item
-                guard insertion.indexPath.section == section, item > previous, item < countAfter else { return nil }
-                if let size = insertion.size, !Validation.isLength(size) { return nil }
-                placed.append(item)
-                inserted.insert(item, size: insertion.size)
-                previous = item
-            }
-        }
+        guard let removed = oneSectionDeletions(batch.deletedItems, section: section, count: count),
+            let reloaded = oneSectionReloads(batch.reloadedItems, section: section, count: count, removed: removed),
+            let (placed, inserted) = oneSectionInsertions(
+                batch.insertedItems, section: section, countAfter: count - removed.count + batch.insertedItems.count)
+        else { return nil }
         let items = SectionTable(
             section: section,
             value: BatchPlan.ItemPlan(
@@ -82,5 +43,68 @@ extension BatchPlan {
         return BatchPlan(
             sections: Reorder(oldCount: sections.count, removed: [], placed: []), sectionMovedTo: [:], sectionMovedFrom: [:],
             deletedSections: [], reloadedSections: [:], insertedSections: [:], items: items)
+    }
+
+    /// The items `deletions` delete from `section` (of `count` items): each
+    /// in the section, increasing, within the items before; else `nil`.
+    @inline(__always)
+    private static func oneSectionDeletions(_ deletions: [FlowIndexPath], section: Int, count: Int) -> [Int]? {
+        var removed: [Int] = []
+        guard !deletions.isEmpty else { return removed }
+        removed.reserveCapacity(deletions.count)
+        var previous = -1
+        for indexPath in deletions {
+            guard indexPath.section == section, indexPath.item > previous, indexPath.item < count else { return nil }
+            removed.append(indexPath.item)
+            previous = indexPath.item
+        }
+        return removed
+    }
+
+    /// The items `reloads` reload in `section` (of `count` items), with their
+    /// sizes: each in the section, increasing, within the items before, none
+    /// deleted (both lists are sorted: one merge), sizes valid; else `nil`.
+    @inline(__always)
+    private static func oneSectionReloads(
+        _ reloads: [BatchUpdate.ItemInsertion], section: Int, count: Int, removed: [Int]
+    ) -> [Int: Size?]? {
+        var reloaded: [Int: Size?] = [:]
+        guard !reloads.isEmpty else { return reloaded }
+        reloaded.reserveCapacity(reloads.count)
+        var previous = -1
+        var deletion = 0
+        for reload in reloads {
+            let item = reload.indexPath.item
+            guard reload.indexPath.section == section, item > previous, item < count else { return nil }
+            while deletion < removed.count && removed[deletion] < item { deletion += 1 }
+            if deletion < removed.count && removed[deletion] == item { return nil }
+            if let size = reload.size, !Validation.isLength(size) { return nil }
+            reloaded[item] = reload.size
+            previous = item
+        }
+        return reloaded
+    }
+
+    /// The items `insertions` insert into `section` (of `countAfter` items
+    /// after the batch), and their sizes: each in the section, increasing,
+    /// within the items after, sizes valid; else `nil`.
+    @inline(__always)
+    private static func oneSectionInsertions(
+        _ insertions: [BatchUpdate.ItemInsertion], section: Int, countAfter: Int
+    ) -> (placed: [Int], inserted: InsertedItems)? {
+        var placed: [Int] = []
+        var inserted = InsertedItems()
+        guard !insertions.isEmpty else { return (placed, inserted) }
+        placed.reserveCapacity(insertions.count)
+        var previous = -1
+        for insertion in insertions {
+            let item = insertion.indexPath.item
+            guard insertion.indexPath.section == section, item > previous, item < countAfter else { return nil }
+            if let size = insertion.size, !Validation.isLength(size) { return nil }
+            placed.append(item)
+            inserted.insert(item, size: insertion.size)
+            previous = item
+        }
+        return (placed, inserted)
     }
 }

@@ -195,6 +195,14 @@ struct BatchPlanner {
     /// Step 4: item insertions and move destinations: their sections first,
     /// then, once every section's count after the batch is known, their indexes.
     mutating func nameItemsAfter() throws(FlowLayoutError) {
+        let named = try nameSectionsOfItemsAfter()
+        try checkItemsAfter(named)
+    }
+
+    /// Step 4, first half: the section before the batch that each item
+    /// insertion and move destination lands in, its plan's insertions and
+    /// placements recorded; the positions, with what named them.
+    private mutating func nameSectionsOfItemsAfter() throws(FlowLayoutError) -> [(indexPath: FlowIndexPath, old: Int, entry: Entry)] {
         var named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)] = []
         named.reserveCapacity(batch.insertedItems.count + batch.movedItems.count)
         // The section last resolved, the one before the batch it lands in,
@@ -231,6 +239,12 @@ struct BatchPlanner {
             items[slot: slot].plan.movedFrom[move.to.item] = move.from
             items[slot: slot].placed.append(move.to.item)
         }
+        return named
+    }
+
+    /// Step 4, second half: each position named after the batch is within
+    /// its section's count after it, and named once.
+    private func checkItemsAfter(_ named: [(indexPath: FlowIndexPath, old: Int, entry: Entry)]) throws(FlowLayoutError) {
         // Positions named in increasing order (a list of insertions usually is)
         // cannot name one twice: the record of what named each is then not kept.
         var increasing = true

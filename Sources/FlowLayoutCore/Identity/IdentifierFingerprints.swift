@@ -252,65 +252,20 @@ extension IdentifierFingerprints {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: batch) { pending in
                 for section in sections {
                     section.withUnsafeBufferPointer { identifiers in
-                        let n = identifiers.count
                         var i = 0
-                        while i < n {
-                            // 1. The next stretches, up to `batch`, each its first fingerprint and
-                            // its length; then their first homes read in one tight loop, so that the
-                            // cache misses of homes anywhere in the table are waited for together.
-                            var count = 0
+                        while i < identifiers.count {
+                            // 1. The next stretches, up to `batch`; then their first homes read
+                            // in one tight loop, so that the cache misses of homes anywhere in
+                            // the table are waited for together.
+                            let count = gatherStretches(identifiers, from: &i, into: pending, zeros: &zeroCount)
                             var warm: UInt32 = 0
-                            while count < batch && i < n {
-                                let raw = identifiers[i].rawValue
-                                let first = fingerprint(identifiers[i])
-                                if first == 0 {
-                                    zeroCount += 1
-                                    i += 1
-                                    continue
-                                }
-                                // Fingerprints first, first + 1, … in first's block. Below 2³²,
-                                // identifiers raw, raw + 1, … in raw's group of 8 are such, by comparison alone.
-                                var length: UInt32 = 1
-                                let room = 8 - (first & 7)
-                                if raw >> 32 == 0 {
-                                    while length < room && i + Int(length) < n
-                                        && identifiers[i + Int(length)].rawValue == raw &+ UInt64(length)
-                                    {
-                                        length += 1
-                                    }
-                                } else {
-                                    while length < room && i + Int(length) < n
-                                        && fingerprint(identifiers[i + Int(length)]) == first &+ length
-                                    {
-                                        length += 1
-                                    }
-                                }
-                                i += Int(length)
-                                pending[count] = UInt64(first) << 4 | UInt64(length)
-                                count += 1
-                            }
                             for entry in pending[..<count] { warm ^= base[home(UInt32(truncatingIfNeeded: entry >> 4), blocks: blocks)] }
                             // The reads above are kept by this use of what they read; a false
                             // hint (about one batch in 2³²) only costs the exact pass.
                             if warm == 0xFFFF_FFFF { suspect = true }
                             // 2. Each stretch's fingerprints, in order, into the first empty slots from its first home.
-                            for entry in pending[..<count] {
-                                let first = UInt32(truncatingIfNeeded: entry >> 4)
-                                let length = UInt32(truncatingIfNeeded: entry & 0xF)
-                                var index = home(first, blocks: blocks)
-                                var placed: UInt32 = 0
-                                while true {
-                                    let slot = base[index]
-                                    if slot == 0 {
-                                        base[index] = first &+ placed
-                                        placed += 1
-                                        if placed == length { break }
-                                    } else if slot &- first < length {
-                                        suspect = true
-                                    }
-                                    index += 1
-                                    if index == size { index = 0 }
-                                }
+                            for entry in pending[..<count] where place(entry, in: base, size: size, blocks: blocks) {
+                                suspect = true
                             }
                         }
                     }
@@ -319,6 +274,72 @@ extension IdentifierFingerprints {
         }
         zeros = zeroCount
         return suspect || zeroCount > 1
+    }
+
+    /// Step 1 of ``fill(_:zeros:from:)``: from identifier `i` on, the next
+    /// stretches (up to ``batch``) of fingerprints `first`, `first + 1`, … in
+    /// `first`'s block of 8, each as its first fingerprint (shifted left 4)
+    /// and its length, into `pending`; identifiers whose fingerprint is 0 are
+    /// counted in `zeros` and skipped. Returns how many stretches it gathered.
+    @inline(__always)
+    private static func gatherStretches(
+        _ identifiers: UnsafeBufferPointer<FlowIdentifier>, from i: inout Int, into pending: UnsafeMutableBufferPointer<UInt64>,
+        zeros: inout Int
+    ) -> Int {
+        let n = identifiers.count
+        var count = 0
+        while count < batch && i < n {
+            let raw = identifiers[i].rawValue
+            let first = fingerprint(identifiers[i])
+            if first == 0 {
+                zeros += 1
+                i += 1
+                continue
+            }
+            // Below 2³², identifiers raw, raw + 1, … in raw's group of 8 are
+            // such a stretch, by comparison alone.
+            var length: UInt32 = 1
+            let room = 8 - (first & 7)
+            if raw >> 32 == 0 {
+                while length < room && i + Int(length) < n && identifiers[i + Int(length)].rawValue == raw &+ UInt64(length) {
+                    length += 1
+                }
+            } else {
+                while length < room && i + Int(length) < n && fingerprint(identifiers[i + Int(length)]) == first &+ length {
+                    length += 1
+                }
+            }
+            i += Int(length)
+            pending[count] = UInt64(first) << 4 | UInt64(length)
+            count += 1
+        }
+        return count
+    }
+
+    /// Step 2 of ``fill(_:zeros:from:)``: places the fingerprints of one
+    /// stretch (as ``gatherStretches(_:from:into:zeros:)`` packed it) into the
+    /// first empty slots from its first home. Returns whether a slot passed
+    /// holds a fingerprint of the stretch (a suspected duplicate).
+    @inline(__always)
+    private static func place(_ entry: UInt64, in base: UnsafeMutablePointer<UInt32>, size: Int, blocks: UInt64) -> Bool {
+        let first = UInt32(truncatingIfNeeded: entry >> 4)
+        let length = UInt32(truncatingIfNeeded: entry & 0xF)
+        var index = home(first, blocks: blocks)
+        var placed: UInt32 = 0
+        var suspect = false
+        while true {
+            let slot = base[index]
+            if slot == 0 {
+                base[index] = first &+ placed
+                placed += 1
+                if placed == length { break }
+            } else if slot &- first < length {
+                suspect = true
+            }
+            index += 1
+            if index == size { index = 0 }
+        }
+        return suspect
     }
 
     /// How many stretches ``fill(_:zeros:from:)`` reads the homes of together.

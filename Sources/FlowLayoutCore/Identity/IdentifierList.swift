@@ -122,15 +122,20 @@ struct IdentifierList: Sendable {
         }
         reindex()
         guard !placed.isEmpty else { return }
-        // Each placement goes before the item that is at (position after) −
-        // (rank) once the removals are done, or at the end; the chunk holding
-        // that item is rebuilt once with all of its placements (split in
-        // halves or more when it grows past the capacity), the others are kept.
-        let total = count
         if chunks.isEmpty {
             self = IdentifierList(placed.map(\.identifier))
             return
         }
+        place(placed)
+    }
+
+    /// Inserts `placed` at their positions after (ascending), into a list
+    /// not empty: each placement goes before the item that is at (position
+    /// after) − (rank), or at the end; the chunk holding that item is rebuilt
+    /// once with all of its placements (split in halves or more when it grows
+    /// past the capacity), the others are kept.
+    private mutating func place(_ placed: [(position: Int, identifier: FlowIdentifier)]) {
+        let total = count
         var rebuilt: [ContiguousArray<FlowIdentifier>] = []
         rebuilt.reserveCapacity(chunks.count + placed.count / (Self.chunkCapacity / 2) + 1)
         var k = 0

@@ -71,46 +71,27 @@ struct Snapping {
     /// presented, and on each side the first beyond it with every edge within
     /// two pixels past that one, and the choice is made among presented values.
     func lineStartCandidates(around offset: Double, in sections: inout SectionList) -> (before: Double?, after: Double?) {
-        // Leading from the right, a line's leading edge is the largest right edge
-        // of its items as presented: origins are rounded, widths are not (8.3), so
-        // lines (and a header) that start at one natural edge may present apart.
-        func presented(_ start: LineStart) -> [Double] {
-            guard mirrors else { return [presentation.snap(start.edge.double)] }
-            var candidates: [Double] = []
-            if let line = start.line {
-                var lines = [line]
-                var earlier = line
-                while let previous = sections.line(before: earlier), previous.span.top == start.edge {
-                    lines.append(previous)
-                    earlier = previous
-                }
-                var later = line
-                while let next = sections.line(after: later), next.span.top == start.edge {
-                    lines.append(next)
-                    later = next
-                }
-                for line in lines {
-                    var edge = -Double.infinity
-                    sections.forEachItemFrame(of: line) { frame in
-                        edge = Swift.max(edge, direction.crossSpan(presentation.present(frame)).max)
-                    }
-                    candidates.append(edge - extent)
-                }
+        var before: Double?
+        var after: Double?
+        for start in naturalLineStarts(near: offset, in: &sections) {
+            for candidate in presented(start, in: &sections) {
+                if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
+                if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
             }
-            if let section = start.headerSection {
-                let header = sections.metrics(ofSection: section).headerExtent
-                let frame = direction.rect(main: 0, cross: start.edge.double, mainLength: 0, crossLength: header)
-                candidates.append(direction.crossSpan(presentation.present(frame)).max - extent)
-            }
-            return candidates
         }
+        return (before, after)
+    }
+
+    /// The natural line starts that may present nearest `offset`: each way
+    /// from its key, past the first edge beyond the reach (that edge presents
+    /// on its side of the key, within the reach of where it lies), and every
+    /// edge within twice the reach past it (which may present nearer still: a
+    /// line of no extent next to one whose item rounds out by half a pixel);
+    /// one farther cannot.
+    private func naturalLineStarts(near offset: Double, in sections: inout SectionList) -> [LineStart] {
         let key = Offset(clamping: mirrors ? width - offset - extent : offset)
         let reach = Offset(clamping: presentationReach(around: offset))
         let unit = Offset(high: 0, low: 1)
-        // Each way, past the first edge beyond the reach: that edge presents on
-        // its side of the key, within the reach of where it lies; an edge within
-        // twice the reach past it may present nearer still (a line of no extent
-        // next to one whose item rounds out by half a pixel), one farther cannot.
         var starts: [LineStart] = []
         var probe = key
         var bound: Offset?
@@ -126,15 +107,42 @@ struct Snapping {
             if bound == nil, start.edge > key + reach { bound = start.edge + reach + reach }
             probe = start.edge + unit
         }
-        var before: Double?
-        var after: Double?
-        for start in starts {
-            for candidate in presented(start) {
-                if candidate <= offset { before = Swift.max(before ?? candidate, candidate) }
-                if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
+        return starts
+    }
+
+    /// The candidates a natural line start presents as. Leading from the
+    /// right, a line's leading edge is the largest right edge of its items as
+    /// presented: origins are rounded, widths are not (8.3), so lines (and a
+    /// header) that start at one natural edge may present apart.
+    private func presented(_ start: LineStart, in sections: inout SectionList) -> [Double] {
+        guard mirrors else { return [presentation.snap(start.edge.double)] }
+        var candidates: [Double] = []
+        if let line = start.line {
+            var lines = [line]
+            var earlier = line
+            while let previous = sections.line(before: earlier), previous.span.top == start.edge {
+                lines.append(previous)
+                earlier = previous
+            }
+            var later = line
+            while let next = sections.line(after: later), next.span.top == start.edge {
+                lines.append(next)
+                later = next
+            }
+            for line in lines {
+                var edge = -Double.infinity
+                sections.forEachItemFrame(of: line) { frame in
+                    edge = Swift.max(edge, direction.crossSpan(presentation.present(frame)).max)
+                }
+                candidates.append(edge - extent)
             }
         }
-        return (before, after)
+        if let section = start.headerSection {
+            let header = sections.metrics(ofSection: section).headerExtent
+            let frame = direction.rect(main: 0, cross: start.edge.double, mainLength: 0, crossLength: header)
+            candidates.append(direction.crossSpan(presentation.present(frame)).max - extent)
+        }
+        return candidates
     }
 
     /// A leading edge of lines or a header, in natural coordinates: a line that
@@ -235,51 +243,54 @@ struct Snapping {
                 if candidate >= offset { after = Swift.min(after ?? candidate, candidate) }
             }
         }
-        // The candidates a line may present: its natural span, mirrored, widened.
-        func bounds(_ line: LineLocation) -> (low: Double, high: Double) {
-            let top = line.span.top.double
-            let bottom = top + line.span.thickness
-            let (low, high) = mirrors ? (width - bottom, width - top) : (top, bottom)
-            let reach = presentationReach(around: Swift.max(abs(low), abs(high)))
-            return (low - reach - extent / 2, high + reach - extent / 2)
-        }
-        // The next line to look at, forward or back. Lines of no extent at one
-        // edge present every item at the same place (a zero-extent item's
-        // presented centre is its rounded edge), so after the first of a run of
-        // them the rest are passed by one search, not walked: unmeasured items
-        // at a zero estimate may be millions of such lines.
-        func step(from line: LineLocation, forward: Bool) -> LineLocation? {
-            guard let next = forward ? sections.line(after: line) : sections.line(before: line) else { return nil }
-            guard line.span.thickness == 0, next.span.thickness == 0, next.span.top == line.span.top else { return next }
-            func precedes(_ a: LineLocation, _ b: LineLocation) -> Bool {
-                (a.section, a.span.firstItem) < (b.section, b.span.firstItem)
-            }
-            if forward {
-                // The first line reaching past the run's edge (none: every line
-                // left is in the run).
-                guard let past = sections.line(reaching: line.span.top + Offset(high: 0, low: 1)) else { return nil }
-                return precedes(line, past) ? past : next
-            }
-            // The run's first line, or the line before it that ends at its edge.
-            guard let first = sections.line(reaching: line.span.top), precedes(first, line) else { return next }
-            return first.span.thickness > 0 ? first : sections.line(before: first)
-        }
         // 1. The middle line, then the lines whose candidates decrease (earlier
         // ones; later ones, mirrored), until one cannot exceed `before`.
         consider(middle)
-        var next = step(from: middle, forward: mirrors)
+        var next = Self.step(from: middle, forward: mirrors, in: &sections)
         while let line = next {
             if let before, bounds(line).high <= before { break }
             consider(line)
-            next = step(from: line, forward: mirrors)
+            next = Self.step(from: line, forward: mirrors, in: &sections)
         }
         // 2. The lines whose candidates increase, until one cannot go below `after`.
-        next = step(from: middle, forward: !mirrors)
+        next = Self.step(from: middle, forward: !mirrors, in: &sections)
         while let line = next {
             if let after, bounds(line).low >= after { break }
             consider(line)
-            next = step(from: line, forward: !mirrors)
+            next = Self.step(from: line, forward: !mirrors, in: &sections)
         }
         return (before, after)
+    }
+
+    /// The `itemCenter` candidates `line` may present: its natural span,
+    /// mirrored, widened by the presentation's reach.
+    private func bounds(_ line: LineLocation) -> (low: Double, high: Double) {
+        let top = line.span.top.double
+        let bottom = top + line.span.thickness
+        let (low, high) = mirrors ? (width - bottom, width - top) : (top, bottom)
+        let reach = presentationReach(around: Swift.max(abs(low), abs(high)))
+        return (low - reach - extent / 2, high + reach - extent / 2)
+    }
+
+    /// The next line to look at for item centres, forward or back. Lines of
+    /// no extent at one edge present every item at the same place (a
+    /// zero-extent item's presented centre is its rounded edge), so after the
+    /// first of a run of them the rest are passed by one search, not walked:
+    /// unmeasured items at a zero estimate may be millions of such lines.
+    private static func step(from line: LineLocation, forward: Bool, in sections: inout SectionList) -> LineLocation? {
+        guard let next = forward ? sections.line(after: line) : sections.line(before: line) else { return nil }
+        guard line.span.thickness == 0, next.span.thickness == 0, next.span.top == line.span.top else { return next }
+        func precedes(_ a: LineLocation, _ b: LineLocation) -> Bool {
+            (a.section, a.span.firstItem) < (b.section, b.span.firstItem)
+        }
+        if forward {
+            // The first line reaching past the run's edge (none: every line
+            // left is in the run).
+            guard let past = sections.line(reaching: line.span.top + Offset(high: 0, low: 1)) else { return nil }
+            return precedes(line, past) ? past : next
+        }
+        // The run's first line, or the line before it that ends at its edge.
+        guard let first = sections.line(reaching: line.span.top), precedes(first, line) else { return next }
+        return first.span.thickness > 0 ? first : sections.line(before: first)
     }
 }

@@ -74,13 +74,12 @@ enum SectionLayout {
         }
     }
 
-    /// How much laying the section out anew, or changing its items by
-    /// `added` (the sizes an edit brings, `defaults` items without one),
-    /// could add to its bound: what a change checks against the content
-    /// limit before it changes anything (`flow-layout.md` 9).
-    func possibleGrowth<Added: Sequence<ItemSegment>>(adding added: Added) -> Double {
+    /// How much laying the section out anew, with `edits` applied (the items
+    /// they put in), could add to its bound: what a change checks against
+    /// the content limit before it changes anything (`flow-layout.md` 9).
+    func possibleGrowth(adding edits: [ItemEdit]) -> Double {
         switch self {
-        case .flow(let flow): flow.possibleGrowth(adding: added)
+        case .flow(let flow): flow.possibleGrowth(adding: edits)
         }
     }
 

@@ -25,7 +25,6 @@ extension SectionList {
             let q = reports[order[i]].indexPath.section
             let section = section(q)
             var edits: [ItemEdit] = []
-            var added: [ItemSegment] = []
             while i < order.count, reports[order[i]].indexPath.section == q {
                 let report = reports[order[i]]
                 i += 1
@@ -33,10 +32,9 @@ extension SectionList {
                 guard let edit = section.record.edit(settingItem: report.indexPath.item, to: section.storedSize(report.size))
                 else { continue }
                 edits.append(edit)
-                added.append(.sized(report.size))
             }
             if !edits.isEmpty {
-                growth += section.possibleGrowth(adding: added)
+                growth += section.possibleGrowth(adding: edits)
                 bySection.append(SectionEdits(section: q, edits: edits))
             }
         }

@@ -118,7 +118,7 @@ struct SectionList: Sendable {
     ///
     /// - Complexity: O(log S).
     @inline(__always)
-    func metrics(ofSection q: Int) -> SectionMetrics { table.metrics[Int(records[q].metricsIndex)] }
+    func metrics(ofSection q: Int) -> SectionMetrics { table.metrics(records[q].metricsIndex) }
 
     /// The overrides section `q` has.
     ///
@@ -140,7 +140,7 @@ struct SectionList: Sendable {
         var table = table  // a copy: a new entry is not kept
         let metricsIndex = table.index(for: section.overrides)
         let layout = SectionLayout(section, sums: sums, metricsIndex: metricsIndex, table: table)
-        return layout.record.bound.double + layout.possibleGrowth(adding: sizing.lazy.flatMap(\.replacement))
+        return layout.record.bound.double + layout.possibleGrowth(adding: sizing)
     }
 
     // MARK: Checking positions
@@ -176,8 +176,12 @@ struct SectionList: Sendable {
     ///
     /// - Complexity: O(log S) plus what `body` does.
     mutating func modifySection<Result>(_ q: Int, _ body: (inout SectionLayout) -> Result) -> Result {
-        let table = table
-        return records.modify(at: q) { record in
+        // The tree is taken out while it changes, so that the closure reads
+        // the table in place (no copy of it) while the tree is written.
+        var tree = BTree<SectionRecord>()
+        swap(&tree, &records)
+        defer { swap(&tree, &records) }
+        return tree.modify(at: q) { record in
             var section = SectionLayout(record: record.moveOut(), table: table)
             defer { record = section.record }
             return body(&section)

@@ -27,49 +27,20 @@ struct SnapshotWalk {
     /// New positions not in a stretch, ascending.
     var unmatchedNew: [Int] = []
 
-    /// Walks `old` against `new`.
+    /// Walks `old` against `new`: equal stretches are taken as they come; at
+    /// a difference, the nearest agreement within ``window`` (an old item
+    /// later in new, or a new item later in old) skips the items before it;
+    /// without one, the pair is left unmatched, and after ``maximumMisses``
+    /// such pairs in a row everything left is.
     init(old: IdentifierList, new: UnsafeBufferPointer<FlowIdentifier>) {
-        let chunks = old.chunks
-        let starts = old.starts
+        var reader = OldReader(old)
         let n = old.count
         let m = new.count
-        /// The chunk holding old position `position`.
-        func chunk(holding position: Int, from hint: Int) -> Int {
-            var c = hint
-            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
-            c += 1
-            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
-            return old.chunk(holding: position)
-        }
-        var hint = 0
-        func read(_ position: Int) -> FlowIdentifier {
-            hint = chunk(holding: position, from: hint)
-            return chunks[hint][position - starts[hint]]
-        }
-        /// The length of the equal stretch from old `i` and new `j`, compared
-        /// a chunk at a time.
-        func stretch(_ i: Int, _ j: Int) -> Int {
-            var length = 0
-            var c = chunk(holding: i, from: hint)
-            while c < chunks.count && j + length < m {
-                let offset = i + length - starts[c]
-                let matched = chunks[c].withUnsafeBufferPointer { buffer in
-                    Self.commonPrefix(
-                        buffer.baseAddress! + offset, new.baseAddress! + (j + length),
-                        count: Swift.min(buffer.count - offset, m - (j + length)))
-                }
-                length += matched
-                if offset + matched < chunks[c].count { break }
-                c += 1
-            }
-            hint = Swift.min(c, Swift.max(chunks.count - 1, 0))
-            return length
-        }
         var i = 0
         var j = 0
         var misses = 0
         while i < n && j < m {
-            let length = stretch(i, j)
+            let length = reader.stretch(from: i, against: new, at: j)
             if length > 0 {
                 stretches.append(Stretch(old: i, new: j, count: length))
                 i += length
@@ -77,25 +48,7 @@ struct SnapshotWalk {
                 misses = 0
                 continue
             }
-            // The nearest agreement: old item i later in new, or new item j later in old.
-            var step = 0
-            var skipsNew = false
-            let reach = Swift.min(Self.window, Swift.max(n - i, m - j))
-            if reach > 1 {
-                let oldHere = read(i)
-                let newHere = new[j]
-                for d in 1..<reach {
-                    if j + d < m && new[j + d] == oldHere {
-                        step = d
-                        skipsNew = true
-                        break
-                    }
-                    if i + d < n && read(i + d) == newHere {
-                        step = d
-                        break
-                    }
-                }
-            }
+            let (step, skipsNew) = reader.nearestAgreement(old: i, new: j, in: new)
             if step > 0 {
                 if skipsNew {
                     unmatchedNew.append(contentsOf: j..<(j + step))
@@ -115,6 +68,77 @@ struct SnapshotWalk {
         }
         unmatchedOld.append(contentsOf: i..<n)
         unmatchedNew.append(contentsOf: j..<m)
+    }
+
+    /// Reads an old identifier list by position, remembering the chunk it
+    /// read last (a walk reads mostly forward).
+    private struct OldReader {
+        let list: IdentifierList
+        let chunks: [ContiguousArray<FlowIdentifier>]
+        let starts: [Int]
+        let count: Int
+        var hint = 0
+
+        init(_ list: IdentifierList) {
+            self.list = list
+            chunks = list.chunks
+            starts = list.starts
+            count = list.count
+        }
+
+        /// The chunk holding `position`: the hint, the one after it, else a search.
+        func chunk(holding position: Int, from hint: Int) -> Int {
+            var c = hint
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            c += 1
+            if c < chunks.count, starts[c] <= position, position < starts[c + 1] { return c }
+            return list.chunk(holding: position)
+        }
+
+        /// The identifier at `position`.
+        mutating func read(_ position: Int) -> FlowIdentifier {
+            hint = chunk(holding: position, from: hint)
+            return chunks[hint][position - starts[hint]]
+        }
+
+        /// The length of the equal stretch from old `i` and `new[j]`,
+        /// compared a chunk at a time.
+        mutating func stretch(from i: Int, against new: UnsafeBufferPointer<FlowIdentifier>, at j: Int) -> Int {
+            let m = new.count
+            var length = 0
+            var c = chunk(holding: i, from: hint)
+            while c < chunks.count && j + length < m {
+                let offset = i + length - starts[c]
+                let matched = chunks[c].withUnsafeBufferPointer { buffer in
+                    SnapshotWalk.commonPrefix(
+                        buffer.baseAddress! + offset, new.baseAddress! + (j + length),
+                        count: Swift.min(buffer.count - offset, m - (j + length)))
+                }
+                length += matched
+                if offset + matched < chunks[c].count { break }
+                c += 1
+            }
+            hint = Swift.min(c, Swift.max(chunks.count - 1, 0))
+            return length
+        }
+
+        /// The nearest agreement after a difference at old `i` and `new[j]`,
+        /// within ``SnapshotWalk/window``: old item `i` later in new (skip
+        /// that many new items), or new item `j` later in old (skip that many
+        /// old ones); a step of 0 without one.
+        mutating func nearestAgreement(
+            old i: Int, new j: Int, in new: UnsafeBufferPointer<FlowIdentifier>
+        ) -> (step: Int, skipsNew: Bool) {
+            let reach = Swift.min(SnapshotWalk.window, Swift.max(count - i, new.count - j))
+            guard reach > 1 else { return (0, false) }
+            let oldHere = read(i)
+            let newHere = new[j]
+            for d in 1..<reach {
+                if j + d < new.count && new[j + d] == oldHere { return (d, true) }
+                if i + d < count && read(i + d) == newHere { return (d, false) }
+            }
+            return (0, false)
+        }
     }
 
     /// The length from which ``commonPrefix(_:_:count:)`` reads in

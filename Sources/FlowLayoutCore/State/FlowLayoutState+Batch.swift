@@ -18,10 +18,11 @@ extension FlowLayoutState {
     ///   after. Nothing off screen is laid out beyond what the changes need.
     public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(FlowLayoutError) -> BatchUpdateResult {
         let plan = try BatchPlan(batch, in: sections)
+        guard let before = identity else { return try performBatchUpdates(plan) }
         // Identifiers follow the items the batch names, when it names them all.
-        let identities = identity?.after(plan)
+        let identities = before.after(plan)
         let result = try performBatchUpdates(plan)
-        if identity != nil { identity = identities }
+        identity = identities
         checkInvariants()
         return result
     }
@@ -58,10 +59,10 @@ extension FlowLayoutState {
     /// - Complexity: as ``performBatchUpdates(_:)``, without the elements in view.
     package mutating func performBatchUpdatesKeepingVisibleRect(_ batch: BatchUpdate) throws(FlowLayoutError) -> LayoutUpdate {
         let plan = try BatchPlan(batch, in: sections)
-        let identities = identity?.after(plan)
+        let identities = identity.map { $0.after(plan) }
         var change = BatchChange(plan, in: sections, readsView: false)
         let update = try update(&change)
-        if identity != nil { identity = identities }
+        if let identities { identity = identities }
         checkInvariants()
         return update
     }

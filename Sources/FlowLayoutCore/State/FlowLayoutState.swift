@@ -159,7 +159,9 @@ public struct FlowLayoutState: Sendable {
         let capture = change.captureAnchor(in: &self)
         try change.apply(to: &self)
         let update = AnchorCapture.finish(capture, in: &self, previousContentSize: previousContentSize, change: change)
-        checkInvariants()
+        // The sections only: a batch's caller brings the identities up to
+        // date after this step, and checks them then.
+        sections.checkInvariants()
         return update
     }
 

@@ -32,14 +32,9 @@ struct SectionSettings: Hashable, Sendable {
 struct MetricsTable: Sendable {
     /// The overrides behind each entry; empty for entry 0.
     private(set) var overrides: [SectionOverrides] = [SectionOverrides()]
-    /// Resolved metrics of each entry.
-    private(set) var metrics: [SectionMetrics] = []
-    /// The line geometry of each entry, for the current default item size, in
-    /// a section that is not uniform (lines filled by subtraction, 2.1).
-    private(set) var geometry: [LineGeometry] = []
-    /// The line geometry of each entry in a uniform section of default-size
-    /// items (lines by floor division, 2.1; `flow-layout.md` 3.3).
-    private(set) var uniformGeometry: [LineGeometry] = []
+    /// Each entry resolved: its metrics and line geometries (`flow-layout.md`
+    /// 2.1, 3.3), shared by the sections under it.
+    private(set) var entries: [GeometrySelector] = []
     private var lookup: [SectionOverrides: Int32] = [:]
     /// What every entry is resolved under.
     private(set) var settings: SectionSettings
@@ -62,7 +57,7 @@ struct MetricsTable: Sendable {
         let index = Int32(self.overrides.count)
         self.overrides.append(overrides)
         lookup[overrides] = index
-        append(SectionMetrics(configuration: settings.configuration, overrides: overrides, viewportSize: settings.viewportSize))
+        entries.append(entry(for: overrides))
         return index
     }
 
@@ -72,37 +67,29 @@ struct MetricsTable: Sendable {
     mutating func resolve(settings: SectionSettings, defaultSize: Size) {
         self.settings = settings
         self.defaultSize = defaultSize
-        metrics.removeAll(keepingCapacity: true)
-        geometry.removeAll(keepingCapacity: true)
-        uniformGeometry.removeAll(keepingCapacity: true)
-        for entry in overrides {
-            append(SectionMetrics(configuration: settings.configuration, overrides: entry, viewportSize: settings.viewportSize))
-        }
+        entries = overrides.map { entry(for: $0) }
     }
 
-    /// Adds the resolved metrics of a new last entry, with its geometries.
-    private mutating func append(_ resolved: SectionMetrics) {
-        let direction = settings.configuration.scrollDirection
-        metrics.append(resolved)
-        geometry.append(LineGeometry(metrics: resolved, defaultSize: defaultSize, direction: direction))
-        uniformGeometry.append(LineGeometry(metrics: resolved, defaultSize: defaultSize, direction: direction, uniform: true))
+    /// The entry of `overrides`, resolved under the table's settings.
+    private func entry(for overrides: SectionOverrides) -> GeometrySelector {
+        let metrics = SectionMetrics(configuration: settings.configuration, overrides: overrides, viewportSize: settings.viewportSize)
+        return GeometrySelector(metrics: metrics, settings: settings, defaultSize: defaultSize)
     }
 
     /// Entry `index`, resolved: what chooses the geometry of sections under it.
     @inline(__always)
-    func resolved(_ index: Int32) -> GeometrySelector {
-        let entry = Int(index)
-        return GeometrySelector(
-            isSelfSizing: settings.configuration.isSelfSizing, itemSize: settings.configuration.itemSize,
-            defaultSize: defaultSize, refinesEstimate: settings.refinesEstimate, metrics: metrics[entry],
-            geometry: geometry[entry], uniformGeometry: uniformGeometry[entry])
-    }
+    func resolved(_ index: Int32) -> GeometrySelector { entries[Int(index)] }
+
+    /// The resolved metrics of entry `index`.
+    @inline(__always)
+    func metrics(_ index: Int32) -> SectionMetrics { entries[Int(index)].metrics }
 
     /// Bytes of heap the table holds.
     var allocatedBytes: Int {
-        96 + overrides.capacity * MemoryLayout<SectionOverrides>.stride
-            + metrics.capacity * MemoryLayout<SectionMetrics>.stride
-            + (geometry.capacity + uniformGeometry.capacity) * MemoryLayout<LineGeometry>.stride
+        let entry =
+            16 + 2 * 8 + 2 * MemoryLayout<Size>.stride + MemoryLayout<SectionMetrics>.stride
+            + 2 * MemoryLayout<LineGeometry>.stride
+        return 96 + overrides.capacity * MemoryLayout<SectionOverrides>.stride + entries.capacity * 8 + entries.count * entry
             + lookup.capacity * (MemoryLayout<SectionOverrides>.stride + 4)
     }
 
@@ -110,13 +97,13 @@ struct MetricsTable: Sendable {
     /// under the settings.
     func checkInvariants() {
         #if FLOWLAYOUT_INTERNAL_CHECKS
-        precondition(metrics.count == overrides.count, "metrics table")
-        precondition(geometry.count == overrides.count && uniformGeometry.count == overrides.count, "geometry table")
+        precondition(entries.count == overrides.count, "metrics table")
         precondition(overrides[0].isEmpty && lookup.count == overrides.count - 1, "metrics lookup")
-        for (index, entry) in overrides.enumerated() {
+        for (index, overrides) in overrides.enumerated() {
+            let fresh = entry(for: overrides)
             precondition(
-                metrics[index]
-                    == SectionMetrics(configuration: settings.configuration, overrides: entry, viewportSize: settings.viewportSize),
+                entries[index].metrics == fresh.metrics && entries[index].geometry == fresh.geometry
+                    && entries[index].uniformGeometry == fresh.uniformGeometry && entries[index].defaultSize == fresh.defaultSize,
                 "metrics entry \(index) resolved under other settings")
         }
         #endif

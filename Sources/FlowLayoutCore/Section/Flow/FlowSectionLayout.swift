@@ -88,15 +88,17 @@ struct FlowSectionLayout {
     /// line spacing (``SectionExtents/upperBound(of:)`` is a sum of these).
     /// A change within the content limit by that margin cannot pass it
     /// (`flow-layout.md` 9), so it needs no copy to undo.
-    func possibleGrowth<Added: Sequence<ItemSegment>>(adding added: Added) -> Double {
+    func possibleGrowth(adding edits: [ItemEdit]) -> Double {
         var growth = upperBound.double - record.bound.double
         let spacing = resolved.metrics.lineSpacing
         let direction = direction
         let defaultCross = Swift.max(resolved.geometry.defaultCross, resolved.uniformGeometry.defaultCross)
-        for segment in added {
-            switch segment {
-            case .defaults(let count): growth += Double(count) * (defaultCross + spacing)
-            case .sized(let size): growth += direction.cross(size) + spacing
+        for edit in edits {
+            for segment in edit.replacement {
+                switch segment {
+                case .defaults(let count): growth += Double(count) * (defaultCross + spacing)
+                case .sized(let size): growth += direction.cross(size) + spacing
+                }
             }
         }
         return growth

@@ -3,7 +3,11 @@
 /// `itemSize` or one explicit size (counted by the store's census, O(1));
 /// uniform lines hold a count by floor division, others are filled by
 /// subtraction.
-struct GeometrySelector {
+///
+/// One per metrics entry, made when the entry is resolved and shared by every
+/// section under it (a reference: a section handed out carries it without
+/// copying a few hundred bytes of metrics and geometry).
+final class GeometrySelector: Sendable {
     let isSelfSizing: Bool
     let itemSize: Size
     /// The size of an item without one of its own: the estimate while
@@ -17,6 +21,19 @@ struct GeometrySelector {
     let geometry: LineGeometry
     /// The entry's geometry for a uniform section of `itemSize` items.
     let uniformGeometry: LineGeometry
+
+    /// The entry of `metrics` under `settings`, items without a size of their
+    /// own at `defaultSize`.
+    init(metrics: SectionMetrics, settings: SectionSettings, defaultSize: Size) {
+        let direction = settings.configuration.scrollDirection
+        isSelfSizing = settings.configuration.isSelfSizing
+        itemSize = settings.configuration.itemSize
+        self.defaultSize = defaultSize
+        refinesEstimate = settings.refinesEstimate
+        self.metrics = metrics
+        geometry = LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: direction)
+        uniformGeometry = LineGeometry(metrics: metrics, defaultSize: defaultSize, direction: direction, uniform: true)
+    }
 
     /// The geometry of a section of `itemCount` items whose explicit sizes are in `store`.
     @inline(__always)
