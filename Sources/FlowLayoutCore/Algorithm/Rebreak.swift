@@ -86,6 +86,11 @@ struct Rebreak {
     ///   those of the runs from the one before the edit to the first unchanged
     ///   run where a line starts again.
     func apply(_ edits: [ItemEdit], to runs: inout BTree<Run>) -> Outcome {
+        guard let first = edits.first else { return Outcome() }
+        // The first window's start, found once.
+        var found: (run: Int, firstItem: Int, advance: Offset, element: Run?)? = windowStart(
+            before: first.range.lowerBound, in: runs)
+        if isAligned, let outcome = applyInsideDefaults(edits, start: found!, to: &runs) { return outcome }
         var total = Outcome()
         for edit in edits {
             for case .sized(let size) in edit.replacement { total.added.add(size) }
@@ -104,7 +109,8 @@ struct Rebreak {
                         replacement: edit.replacement)
                 }
             let item = first.range.lowerBound + shift
-            let start = windowStart(before: item, in: runs)
+            let start = found ?? windowStart(before: item, in: runs)
+            found = nil
             var window = Window(
                 rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
                 edits: shifted, stopsAtBoundaries: true, first: start.element)
@@ -131,6 +137,60 @@ struct Rebreak {
             remaining = remaining.dropFirst(read)
         }
         return total
+    }
+
+    /// Edits that put and take default items only, all inside one run of
+    /// default items only, which is the last run or whose last line keeps
+    /// its number of items (the edits add or remove whole lines' worth of
+    /// items, or any number when a line holds one): every line outside the
+    /// run stays as it is, and the run's own lines are in closed form. The run
+    /// is written once, with no window; the outcome says what a window would
+    /// (the lines kept in front of the line holding the item before the first
+    /// edit, and the old lines from the first line start past the last edit).
+    /// `nil` when the edits are not such edits. `start` is the run holding
+    /// the item before the first edit (``windowStart(before:in:)``). Such are
+    /// items appended to a chat, or history prepended to it (``RunBuilder``
+    /// keeps the default items at a section's ends in runs of their own).
+    ///
+    /// - Complexity: O(log runs).
+    private func applyInsideDefaults(
+        _ edits: [ItemEdit], start: (run: Int, firstItem: Int, advance: Offset, element: Run?), to runs: inout BTree<Run>
+    ) -> Outcome? {
+        guard let run = start.element, run.sizes == nil, let first = edits.first, let last = edits.last,
+            first.range.lowerBound >= start.firstItem
+        else { return nil }
+        var delta = 0
+        for edit in edits {
+            for segment in edit.replacement {
+                guard case .defaults(let count) = segment else { return nil }
+                delta += count
+            }
+            delta -= edit.range.count
+        }
+        let end = start.firstItem + run.itemCount
+        let count = run.itemCount + delta
+        let perLine = geometry.perLine
+        let keepsLastLine = perLine == 1 || (perLine != LineGeometry.unbounded && delta % perLine == 0)
+        guard last.range.upperBound <= end, count > 0, keepsLastLine || start.run == runs.count - 1 else { return nil }
+        let total = runs.summary.items
+        let lines = geometry.linesOfDefaults(count)
+        runs.modify(at: start.run) { $0 = Run(itemCount: count, lineCount: lines, advance: geometry.defaultAdvance * lines) }
+        var outcome = Outcome()
+        // The line holding the item before the first edit starts a window.
+        let keptLines = perLine == LineGeometry.unbounded ? 0 : (Swift.max(first.range.lowerBound - 1, 0) - start.firstItem) / perLine
+        outcome.kept = KeptLines(advance: start.advance + geometry.defaultAdvance * keptLines, items: start.firstItem + keptLines * perLine)
+        if keepsLastLine {
+            // Back in step at the first old line start past the last edit: in
+            // the run, or where the next run starts.
+            let passed = (last.range.upperBound - start.firstItem + perLine - 1) / perLine
+            let old = start.firstItem + passed * perLine
+            if old < end {
+                outcome.resumed = KeptLines(advance: start.advance + geometry.defaultAdvance * passed, items: old)
+            } else if end < total {
+                outcome.resumed = KeptLines(advance: start.advance + run.advance, items: end)
+            }
+        }
+        return outcome
     }
 
     /// Step 1: the run where re-breaking for an edit at `item` starts, its
@@ -202,16 +262,22 @@ struct Rebreak {
             oldRuns = runs
             self.startRun = startRun
             self.stopsAtBoundaries = stopsAtBoundaries
-            builder = RunBuilder(aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing)
             oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart, first: startValue)
             var spliceStart = startRun
-            if stopsAtBoundaries, startRun > 0, startRun <= runs.count, Self.isUnderfull(runs[startRun - 1]) {
-                // The run before joins the window whole, so that reports scattered
-                // at random do not leave runs of one size each (storage, not lines:
-                // its lines are kept as they are).
-                builder.appendWhole(runs[startRun - 1])
-                spliceStart -= 1
+            var joined: Run?
+            if stopsAtBoundaries, startRun > 0, startRun <= runs.count {
+                let before = runs[startRun - 1]
+                if Self.isUnderfull(before) {
+                    // The run before joins the window whole, so that reports scattered
+                    // at random do not leave runs of one size each (storage, not lines:
+                    // its lines are kept as they are).
+                    joined = before
+                    spliceStart -= 1
+                }
             }
+            builder = RunBuilder(
+                aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing, startsSection: spliceStart == 0)
+            if let joined { builder.appendWhole(joined) }
             self.spliceStart = spliceStart
             var first = runStart
             var kept = Offset.zero
@@ -345,7 +411,7 @@ struct Rebreak {
                 end += 1
             }
             let replaced = spliceStart..<end
-            let new = builder.finish()
+            let new = builder.finish(endsSection: end == oldRuns.count)
             let outcome = Outcome(linesBroken: linesBroken, removed: removedAtStop ?? stream.removed)
             // Nothing old is read from here on: the window lets go of the old
             // tree, so that, unless someone else keeps it, it is edited in place.

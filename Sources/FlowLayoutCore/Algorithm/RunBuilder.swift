@@ -8,6 +8,16 @@
 /// written once into a buffer of exactly their size, sparse (18 bytes an entry)
 /// or dense (16 bytes an item), whichever is smaller.
 ///
+/// The default items at either end of a section are kept apart from its
+/// explicit sizes, each stretch a run of its own (closed at a line start), so
+/// that the items a chat inserts there (history prepended, a message appended,
+/// none measured yet) join a run of default items only, whose lines
+/// re-breaking gives in closed form (`Rebreak.apply(_:to:)`): a builder that
+/// starts the section closes its first run, of default items only, before the
+/// first explicit size; one that ends it closes the run's last explicit sizes
+/// before the lines of default items only that follow them
+/// (``finish(endsSection:)``). At most two runs more a section.
+///
 /// In a pending section (``isAligned`` false) items are packed the same way
 /// without lines: runs then need not start at a line start, and their line
 /// counts and advances are zero until the section is laid out.
@@ -27,11 +37,22 @@ struct RunBuilder {
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
     private var openOffsets: [Int] = []
+    /// Whether the open run holds the section's first items, none of them
+    /// with a size of its own (aligned only): it closes before the first one.
+    private var opensSection: Bool
+    /// Where the lines of default items only that end the open run start,
+    /// when it holds explicit sizes before them: its items (−1 when its last
+    /// line holds an explicit size), lines and advance before the first of them.
+    private var trailingStart = -1
+    private var trailingLines = 0
+    private var trailingAdvance = Offset.zero
 
-    /// A builder of aligned runs (laid out) or unaligned ones (pending).
-    init(aligned: Bool, lineSpacing: Double) {
+    /// A builder of aligned runs (laid out) or unaligned ones (pending); when
+    /// `startsSection`, its first item is the section's first.
+    init(aligned: Bool, lineSpacing: Double, startsSection: Bool = false) {
         self.isAligned = aligned
         self.lineSpacing = Offset(lineSpacing)
+        opensSection = aligned && startsSection
         // Room for what an open run holds before it closes, and no more: 64
         // sizes asked glibc's malloc for just over 1 KiB, past its per-thread
         // cache, a thousand instructions more for every re-break window.
@@ -48,12 +69,31 @@ struct RunBuilder {
     mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {
         let hasSized = segments.contains { if case .sized = $0 { return true } else { return false } }
         makeRoom(for: group.itemCount, sized: hasSized)
+        if isAligned { markLines(sized: hasSized) }
         for segment in segments { add(segment) }
         if isAligned {
             openLines += group.lineCount
             openAdvance += (Offset(group.thickness) + lineSpacing) * group.lineCount
         }
         if openSizes.count >= Run.sizedCapacity { closeRun() }
+    }
+
+    /// Before lines are added to the open run (aligned): closes a first run of
+    /// default items only before explicit sizes, and marks where lines of
+    /// default items only start after explicit sizes, or forgets the mark.
+    @inline(__always)
+    private mutating func markLines(sized: Bool) {
+        if sized {
+            if opensSection {
+                opensSection = false
+                closeRun()
+            }
+            trailingStart = -1
+        } else if trailingStart < 0 && !openSizes.isEmpty {
+            trailingStart = openItems
+            trailingLines = openLines
+            trailingAdvance = openAdvance
+        }
     }
 
     /// Appends items without lines (an unaligned builder).
@@ -84,6 +124,7 @@ struct RunBuilder {
         }
         if openItems > 0, openSizes.count + sized > Self.openCapacity { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
+        if isAligned { markLines(sized: sized > 0) }
         // Copy the explicit sizes straight from the run's buffer, all at once
         // when every entry of the stretch has one.
         if let sizes, sized > 0 {
@@ -139,8 +180,23 @@ struct RunBuilder {
         }
     }
 
-    /// Closes the open run, if it holds any item, and returns every run built.
-    mutating func finish() -> [Run] {
+    /// Closes the open run, if it holds any item, and returns every run built;
+    /// when `endsSection` (the last item packed is the section's last), the
+    /// lines of default items only that end it close as a run of their own.
+    mutating func finish(endsSection: Bool = false) -> [Run] {
+        if endsSection, trailingStart > 0, openAdvance < Offset.limit, Offset.zero - Offset.limit < openAdvance {
+            // The explicit sizes before the lines of default items, then those
+            // lines (their advance the difference of sums that did not saturate).
+            let items = openItems - trailingStart
+            let lines = openLines - trailingLines
+            let advance = openAdvance - trailingAdvance
+            openItems = trailingStart
+            openLines = trailingLines
+            openAdvance = trailingAdvance
+            closeRun()
+            runs.append(Run(itemCount: items, lineCount: lines, advance: advance))
+            return runs
+        }
         closeRun()
         return runs
     }
@@ -177,5 +233,6 @@ struct RunBuilder {
         openAdvance = .zero
         openSizes.removeAll(keepingCapacity: true)
         openOffsets.removeAll(keepingCapacity: true)
+        trailingStart = -1
     }
 }
