@@ -47,6 +47,7 @@ struct OldLines {
 
     /// Moves to the last line start at or before `item` (within the current run).
     mutating func advance(toLineAtOrBefore item: Int) {
+        if pendingLines == 0 && heldLine == nil { skipLines(toLineAtOrBefore: item) }
         while position <= item {
             if pendingLines > 0 {
                 let lines = Swift.min(pendingLines, (item - position) / geometry.perLine)
@@ -66,6 +67,55 @@ struct OldLines {
             }
             take(line: group)
         }
+    }
+
+    /// From a line start, in a dense or sparse run: passes the lines that end
+    /// at or before `item`, straight from the run's buffer (no group handed
+    /// out), holds the line holding it, or stops at the group of default
+    /// lines holding it (which the caller steps into in closed form).
+    @inline(__always)
+    private mutating func skipLines(toLineAtOrBefore item: Int) {
+        let target = item - runStart
+        var passed = 0
+        var sum = Offset.zero
+        if var dense = readers.dense {
+            while dense.position <= target, dense.position < dense.sizes.count {
+                let start = dense.position
+                let line = dense.line(from: start, in: geometry)
+                dense.pass(to: line.end)
+                if line.end > target {
+                    heldLine = LineGroup(line: start..<line.end, thickness: line.thickness)
+                    break
+                }
+                passed += 1
+                sum += Offset(line.thickness) + geometry.lineSpacingOffset
+                position = runStart + line.end
+            }
+            readers.dense = dense
+        } else if var sparse = readers.sparse {
+            while sparse.position <= target, let group = sparse.next(in: geometry) {
+                if group.end > target {
+                    if group.isDefaultLines {
+                        pendingLines = group.lineCount
+                        pendingEnd = runStart + group.end
+                    } else {
+                        heldLine = group
+                    }
+                    break
+                }
+                if group.isDefaultLines {
+                    passed += group.lineCount
+                    sum += geometry.defaultAdvance * group.lineCount
+                } else {
+                    passed += 1
+                    sum += Offset(group.thickness) + geometry.lineSpacingOffset
+                }
+                position = runStart + group.end
+            }
+            readers.sparse = sparse
+        }
+        lines += passed
+        advance += sum
     }
 
     /// Moves to the first old line start at or after `item`; returns whether a

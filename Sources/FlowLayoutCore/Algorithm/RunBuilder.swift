@@ -36,7 +36,9 @@ struct RunBuilder {
     private var openLines = 0
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
-    private var openOffsets: [Int] = []
+    /// Each size's offset from the open run's first item (a run holding
+    /// sizes spans at most 65,536 items): a sparse buffer's offsets as they are.
+    private var openOffsets: [UInt16] = []
     /// Whether the open run holds the section's first items, none of them
     /// with a size of its own (aligned only): it closes before the first one.
     private var opensSection: Bool
@@ -133,15 +135,16 @@ struct RunBuilder {
             if sized == stretch.count {
                 openSizes.append(contentsOf: stretch)
                 if sizes.isDense {
-                    openOffsets.append(contentsOf: (base + first)..<(base + last))
+                    for entry in first..<last { openOffsets.append(UInt16(base + entry)) }
                 } else {
-                    for entry in first..<last { openOffsets.append(base + sizes.offset(at: entry)) }
+                    let offsets = sizes.offsets
+                    for entry in first..<last { openOffsets.append(UInt16(base + Int(offsets[entry]))) }
                 }
             } else {
                 // A dense stretch with items of no size of their own.
                 for entry in first..<last where !sizes.size(at: entry).isUnsized {
                     openSizes.append(sizes.size(at: entry))
-                    openOffsets.append(base + entry)
+                    openOffsets.append(UInt16(base + entry))
                 }
             }
         }
@@ -174,7 +177,7 @@ struct RunBuilder {
             itemCount += count
         case .sized(let size):
             openSizes.append(size)
-            openOffsets.append(openItems)
+            openOffsets.append(UInt16(openItems))
             openItems += 1
             itemCount += 1
         }
@@ -209,9 +212,8 @@ struct RunBuilder {
         if !openSizes.isEmpty {
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
-                let offsets = openOffsets.map { UInt16($0) }
                 buffer = openSizes.withUnsafeBufferPointer { sizes in
-                    offsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
+                    openOffsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
                 }
             } else {
                 // Written straight into the storage: no array in between.
@@ -220,7 +222,7 @@ struct RunBuilder {
                         openSizes.withUnsafeBufferPointer { elements.initialize(from: $0.baseAddress!, count: openItems) }
                     } else {
                         elements.initialize(repeating: .unsized, count: openItems)
-                        for (size, offset) in zip(openSizes, openOffsets) { elements[offset] = size }
+                        for (size, offset) in zip(openSizes, openOffsets) { elements[Int(offset)] = size }
                     }
                 }
                 buffer = SizeBuffer(storage, start: 0, count: openItems)
