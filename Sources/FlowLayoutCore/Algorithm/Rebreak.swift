@@ -88,9 +88,11 @@ struct Rebreak {
     func apply(_ edits: [ItemEdit], to runs: inout BTree<Run>) -> Outcome {
         guard let first = edits.first else { return Outcome() }
         // The first window's start, found once.
-        var found: (run: Int, firstItem: Int, advance: Offset, element: Run?)? = windowStart(
-            before: first.range.lowerBound, in: runs)
-        if isAligned, let outcome = applyInsideDefaults(edits, start: found!, to: &runs) { return outcome }
+        var found: Start? = windowStart(before: first.range.lowerBound, in: runs)
+        if isAligned {
+            if let outcome = applyInsideDefaults(edits, start: found!, to: &runs) { return outcome }
+            if let outcome = applyInsideRun(edits, start: found!, to: &runs) { return outcome }
+        }
         var total = Outcome()
         for edit in edits {
             for case .sized(let size) in edit.replacement { total.added.add(size) }
@@ -139,60 +141,6 @@ struct Rebreak {
         return total
     }
 
-    /// Edits that put and take default items only, all inside one run of
-    /// default items only, which is the last run or whose last line keeps
-    /// its number of items (the edits add or remove whole lines' worth of
-    /// items, or any number when a line holds one): every line outside the
-    /// run stays as it is, and the run's own lines are in closed form. The run
-    /// is written once, with no window; the outcome says what a window would
-    /// (the lines kept in front of the line holding the item before the first
-    /// edit, and the old lines from the first line start past the last edit).
-    /// `nil` when the edits are not such edits. `start` is the run holding
-    /// the item before the first edit (``windowStart(before:in:)``). Such are
-    /// items appended to a chat, or history prepended to it (``RunBuilder``
-    /// keeps the default items at a section's ends in runs of their own).
-    ///
-    /// - Complexity: O(log runs).
-    private func applyInsideDefaults(
-        _ edits: [ItemEdit], start: (run: Int, firstItem: Int, advance: Offset, element: Run?), to runs: inout BTree<Run>
-    ) -> Outcome? {
-        guard let run = start.element, run.sizes == nil, let first = edits.first, let last = edits.last,
-            first.range.lowerBound >= start.firstItem
-        else { return nil }
-        var delta = 0
-        for edit in edits {
-            for segment in edit.replacement {
-                guard case .defaults(let count) = segment else { return nil }
-                delta += count
-            }
-            delta -= edit.range.count
-        }
-        let end = start.firstItem + run.itemCount
-        let count = run.itemCount + delta
-        let perLine = geometry.perLine
-        let keepsLastLine = perLine == 1 || (perLine != LineGeometry.unbounded && delta % perLine == 0)
-        guard last.range.upperBound <= end, count > 0, keepsLastLine || start.run == runs.count - 1 else { return nil }
-        let total = runs.summary.items
-        let lines = geometry.linesOfDefaults(count)
-        runs.modify(at: start.run) { $0 = Run(itemCount: count, lineCount: lines, advance: geometry.defaultAdvance * lines) }
-        var outcome = Outcome()
-        // The line holding the item before the first edit starts a window.
-        let keptLines = perLine == LineGeometry.unbounded ? 0 : (Swift.max(first.range.lowerBound - 1, 0) - start.firstItem) / perLine
-        outcome.kept = KeptLines(advance: start.advance + geometry.defaultAdvance * keptLines, items: start.firstItem + keptLines * perLine)
-        if keepsLastLine {
-            // Back in step at the first old line start past the last edit: in
-            // the run, or where the next run starts.
-            let passed = (last.range.upperBound - start.firstItem + perLine - 1) / perLine
-            let old = start.firstItem + passed * perLine
-            if old < end {
-                outcome.resumed = KeptLines(advance: start.advance + geometry.defaultAdvance * passed, items: old)
-            } else if end < total {
-                outcome.resumed = KeptLines(advance: start.advance + run.advance, items: end)
-            }
-        }
-        return outcome
-    }
-
     /// Step 1: the run where re-breaking for an edit at `item` starts, its
     /// first item, the advance of the runs before it, and the run itself
     /// (`nil` when there are no runs): the run
@@ -200,7 +148,7 @@ struct Rebreak {
     /// an edit at item 0). The one search a window needs: the window is handed
     /// the run, so that it does not look it up again by position (each such
     /// lookup is a descent of the tree, a fixed cost of every small edit).
-    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, advance: Offset, element: Run?) {
+    func windowStart(before item: Int, in runs: BTree<Run>) -> Start {
         let target = Swift.min(Swift.max(item - 1, 0), runs.summary.items - 1)
         guard target >= 0 else { return (0, 0, .zero, nil) }
         let found = runs.find(target, in: { $0.items }, rule: .containing)

@@ -65,7 +65,7 @@ struct RunBuilder {
     /// The most explicit sizes a stretch joined as it is may bring the open
     /// run to (past that, the run closes first): what an open run is first
     /// sized for.
-    private static let openCapacity = Run.sizedCapacity * 3 / 2
+    static let openCapacity = Run.sizedCapacity * 3 / 2
 
     /// Appends a line group whose items are `segments`, in order.
     mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {

@@ -161,6 +161,23 @@ final class SizeStorage: ManagedBuffer<SizeStorage.Header, Size> {
         return unsafeDowncast(storage, to: SizeStorage.self)
     }
 
+    /// A storage of `count` sizes (dense), or entries (sparse), not yet
+    /// written: its one writer (``RunWriter``) writes every one of them, and
+    /// the offsets of a sparse one, through ``writableElements`` and
+    /// ``writableOffsets``, before any run reads it.
+    static func unwritten(count: Int, isDense: Bool) -> SizeStorage {
+        let storage = SizeStorage.create(minimumCapacity: isDense ? count : count + (count + 7) / 8) { _ in
+            Header(count: Int32(count), isDense: isDense)
+        }
+        return unsafeDowncast(storage, to: SizeStorage.self)
+    }
+
+    /// The sizes, for the one writer of an ``unwritten(count:isDense:)`` storage.
+    var writableElements: UnsafeMutablePointer<Size> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// The offsets of a sparse storage, for its one writer.
+    var writableOffsets: UnsafeMutablePointer<UInt16> { UnsafeMutablePointer(mutating: offsets) }
+
     deinit {
         _ = withUnsafeMutablePointers { header, elements in
             elements.deinitialize(count: Int(header.pointee.count))
