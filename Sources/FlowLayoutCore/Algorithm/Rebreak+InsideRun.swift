@@ -114,7 +114,10 @@ extension Rebreak {
     ///
     /// - Complexity: O(log runs + the run's items and lines).
     func applyInsideRun(_ edits: [ItemEdit], start: Start, to runs: inout BTree<Run>) -> Outcome? {
-        guard let run = start.element, let first = edits.first, let last = edits.last else { return nil }
+        // A few edits (a batch of many, such as a snapshot's, goes to windows,
+        // which read them once each).
+        guard edits.count <= Self.insideRunEdits, let run = start.element, let first = edits.first, let last = edits.last
+        else { return nil }
         let firstItem = start.firstItem
         guard first.range.lowerBound >= firstItem, last.range.upperBound <= firstItem + run.itemCount else { return nil }
         let isLast = start.run == runs.count - 1
@@ -124,6 +127,9 @@ extension Rebreak {
         runs.modify(at: start.run) { $0 = rewritten }
         return outcome
     }
+
+    /// The most edits ``applyInsideRun(_:start:to:)`` takes on.
+    static let insideRunEdits = 8
 
     /// `run` (found as `start`) with `edits` (sorted, in the runs'
     /// numbering, inside it) applied, and the outcome, when its new lines
