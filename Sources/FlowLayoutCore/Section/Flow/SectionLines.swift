@@ -163,6 +163,10 @@ struct RunLines {
     /// The run's reader.
     private var readers: RunLineReaders
 
+    /// The reader of a dense run, at the next line (whose top is ``top``):
+    /// for a walk that steps it itself, the run kept alive by the cursor.
+    var dense: DenseLines? { readers.dense }
+
     /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
     /// (the section's; every step is given the same); with `offset`, at the
     /// line that item `offset` of the run starts (a line start: the lines
@@ -359,6 +363,7 @@ extension SectionContext {
         _ lines: inout RunLines, firstItem: Int, key: Offset, high: Double,
         _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
+        if let dense = lines.dense { return walk(dense, top: lines.top, firstItem: firstItem, key: key, high: high, body) }
         var scratch: [ItemSegment] = []
         while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
@@ -369,6 +374,30 @@ extension SectionContext {
             if end >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
                 if !body(self, span, items, nil) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Walks a dense run's lines from where `lines` stands, whose top is
+    /// `top`, straight from the buffer; see ``forEachLine(linesTop:from:startingAt:through:_:)``.
+    /// Out of line: inlined, it keeps the other runs' cursor from being
+    /// inlined into the walk (a generic call a line, a tenth more a line).
+    @inline(never)
+    private func walk(
+        _ lines: DenseLines, top: Offset, firstItem: Int, key: Offset, high: Double,
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
+    ) -> Bool {
+        var lines = lines
+        var top = top
+        while let line = lines.next(in: geometry) {
+            let lineTop = top
+            let end = lineTop + Offset(line.thickness)
+            top = end + geometry.lineSpacingOffset
+            if lineTop.double > high { return false }
+            if end >= key {
+                let span = LineSpan(firstItem: firstItem + line.items.lowerBound, top: lineTop, thickness: line.thickness)
+                if !body(self, span, .sized(UnsafeBufferPointer(rebasing: lines.sizes[line.items])), nil) { return false }
             }
         }
         return true
