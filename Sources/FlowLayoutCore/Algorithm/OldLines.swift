@@ -79,38 +79,27 @@ struct OldLines {
         var passed = 0
         var sum = Offset.zero
         if var dense = readers.dense {
-            while dense.position <= target, dense.position < dense.sizes.count {
-                let start = dense.position
-                let line = dense.line(from: start, in: geometry)
-                dense.pass(to: line.end)
-                if line.end > target {
-                    heldLine = LineGroup(line: start..<line.end, thickness: line.thickness)
-                    break
-                }
-                passed += 1
-                sum += Offset(line.thickness) + geometry.lineSpacingOffset
-                position = runStart + line.end
-            }
+            let passing = dense.pass(through: target, in: geometry)
+            passed = passing.lines
+            sum = passing.advance
+            if let line = passing.holding { heldLine = LineGroup(line: line.items, thickness: line.thickness) }
+            position = runStart + (passing.holding?.items.lowerBound ?? dense.position)
             readers.dense = dense
         } else if var sparse = readers.sparse {
-            while sparse.position <= target, let group = sparse.next(in: geometry) {
-                if group.end > target {
-                    if group.isDefaultLines {
-                        pendingLines = group.lineCount
-                        pendingEnd = runStart + group.end
-                    } else {
-                        heldLine = group
-                    }
-                    break
-                }
+            let passing = sparse.pass(through: target, in: geometry)
+            passed = passing.lines + passing.defaultLines
+            sum = passing.advance + geometry.defaultAdvance * passing.defaultLines
+            if let group = passing.holding {
+                // Read, not passed: held, or stepped into in closed form.
                 if group.isDefaultLines {
-                    passed += group.lineCount
-                    sum += geometry.defaultAdvance * group.lineCount
+                    pendingLines = group.lineCount
+                    pendingEnd = runStart + group.end
                 } else {
-                    passed += 1
-                    sum += Offset(group.thickness) + geometry.lineSpacingOffset
+                    heldLine = group
                 }
-                position = runStart + group.end
+                position = runStart + group.start
+            } else {
+                position = runStart + sparse.position
             }
             readers.sparse = sparse
         }

@@ -315,18 +315,28 @@ struct RunWriter {
     mutating func copy(from run: Run, items range: Range<Int>) {
         guard !range.isEmpty else { return }
         if let old = run.sizes {
+            let source = old.sizes
             if old.isDense {
                 if isDense {
-                    (sizes! + item).update(from: old.sizes + range.lowerBound, count: range.count)
+                    (sizes! + item).update(from: source + range.lowerBound, count: range.count)
                 } else {
-                    for index in range where !old.size(at: index).isUnsized {
-                        write(old.size(at: index), at: item + index - range.lowerBound)
+                    for index in range where !source[index].isUnsized {
+                        write(source[index], at: item + index - range.lowerBound)
                     }
                 }
             } else {
-                let offsets = old.offsets
-                for index in old.firstEntry(atOrAfter: range.lowerBound)..<old.firstEntry(atOrAfter: range.upperBound) {
-                    write(old.size(at: index), at: item + Int(offsets[index]) - range.lowerBound)
+                let first = old.firstEntry(atOrAfter: range.lowerBound)
+                let last = old.firstEntry(atOrAfter: range.upperBound)
+                let sourceOffsets = old.offsets
+                let shift = item - range.lowerBound
+                if isDense {
+                    for index in first..<last { sizes![shift + Int(sourceOffsets[index])] = source[index] }
+                } else if first < last {
+                    // Sparse to sparse: the sizes as they are, the offsets moved.
+                    (sizes! + entry).update(from: source + first, count: last - first)
+                    let offsets = offsets!
+                    for index in first..<last { offsets[entry + index - first] = UInt16(shift + Int(sourceOffsets[index])) }
+                    entry += last - first
                 }
             }
         }

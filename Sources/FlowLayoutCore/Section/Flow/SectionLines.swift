@@ -76,6 +76,22 @@ struct DenseLines {
     /// Steps over the next line, known to end at `end` (from ``line(from:in:)``).
     @inline(__always)
     mutating func pass(to end: Int) { position = end }
+
+    /// Passes the lines that end at or before item `target`, without handing
+    /// them out: their number and advance; returns as well the line holding
+    /// `target`, read but not passed, or `nil` at the end.
+    mutating func pass(
+        through target: Int, in geometry: LineGeometry
+    ) -> (lines: Int, advance: Offset, holding: (items: Range<Int>, thickness: Double)?) {
+        var lines = 0
+        var advance = Offset.zero
+        while position <= target, let line = next(in: geometry) {
+            if line.items.upperBound > target { return (lines, advance, line) }
+            lines += 1
+            advance += Offset(line.thickness) + geometry.lineSpacingOffset
+        }
+        return (lines, advance, nil)
+    }
 }
 
 extension LineGeometry {
