@@ -86,11 +86,11 @@ extension Rebreak {
         let spill = count - fullLines * perLine
         guard fullLines > 0 || start.run > 0 else { return nil }
         let next = start.run + 1
-        let following: Start = (next, end, start.advance + run.advance, runs[next])
+        let following = runs[next]
         guard
-            let (rewritten, rest) = rewrite(
-                following.element!, start: following,
-                edits: [ItemEdit(range: end..<end, replacement: [.defaults(spill)])], isLast: next == runs.count - 1)
+            let rewritten = rewrite(
+                following, start: (next, end, start.advance + run.advance, following), edits: [], frontDefaults: spill,
+                isLast: next == runs.count - 1, into: &outcome)
         else { return nil }
         if fullLines > 0 {
             let full = Run(itemCount: fullLines * perLine, lineCount: fullLines, advance: geometry.defaultAdvance * fullLines)
@@ -99,8 +99,6 @@ extension Rebreak {
             runs.replaceSubrange(start.run..<(next + 1), with: CollectionOfOne(rewritten))
         }
         outcome.kept = kept
-        outcome.resumed = rest.resumed
-        outcome.linesBroken = rest.linesBroken
         return outcome
     }
 
@@ -123,7 +121,8 @@ extension Rebreak {
         let isLast = start.run == runs.count - 1
         if isLast, Self.endsWithDefault(run, edits, firstItem: firstItem) { return nil }
         if start.run == 0, Self.startsWithDefault(run, edits, firstItem: firstItem) { return nil }
-        guard let (rewritten, outcome) = rewrite(run, start: start, edits: edits, isLast: isLast) else { return nil }
+        var outcome = Outcome()
+        guard let rewritten = rewrite(run, start: start, edits: edits, isLast: isLast, into: &outcome) else { return nil }
         runs.modify(at: start.run) { $0 = rewritten }
         return outcome
     }
@@ -138,11 +137,16 @@ extension Rebreak {
     /// window packs into one run, or span more items than a buffer addresses.
     ///
     /// - Complexity: O(the run's items and lines).
-    func rewrite(_ run: Run, start: Start, edits: [ItemEdit], isLast: Bool) -> (run: Run, outcome: Outcome)? {
-        guard let first = edits.first, let last = edits.last else { return nil }
+    func rewrite(
+        _ run: Run, start: Start, edits: [ItemEdit], frontDefaults: Int = 0, isLast: Bool, into outcome: inout Outcome
+    ) -> Run? {
+        guard frontDefaults > 0 || !edits.isEmpty else { return nil }
         let firstItem = start.firstItem
         let end = firstItem + run.itemCount
-        var delta = 0
+        // Where the first edit starts and the last one ends.
+        let editsStart = frontDefaults > 0 ? firstItem : edits[0].range.lowerBound
+        let editsEnd = edits.last?.range.upperBound ?? firstItem
+        var delta = frontDefaults
         var sized = run.sizedCount
         for edit in edits {
             for segment in edit.replacement {
@@ -160,12 +164,12 @@ extension Rebreak {
         // 1. The line holding the item before the first edit: the lines
         // before it stay as they are.
         var old = OldLines(runs: BTree(), geometry: geometry, from: 0, firstItem: firstItem, first: run)
-        if sized > 0 { old.advance(toLineAtOrBefore: Swift.max(first.range.lowerBound - 1, 0)) }
+        if sized > 0 && editsStart > firstItem { old.advance(toLineAtOrBefore: editsStart - 1) }
         let kept = (items: old.position, lines: old.lines, advance: old.advance)
 
         // 2. The new run's items: the old ones with the edits applied.
         var writer = RunWriter(itemCount: itemCount, sizedCount: sized)
-        var outcome = Outcome()
+        if frontDefaults > 0 { writer.append(.defaults(frontDefaults)) }
         var read = 0
         for edit in edits {
             let lower = edit.range.lowerBound - firstItem
@@ -191,7 +195,7 @@ extension Rebreak {
         var resumed: Int?
         while true {
             let oldPosition = position - delta
-            if oldPosition >= last.range.upperBound {
+            if oldPosition >= editsEnd {
                 if oldPosition >= end {
                     // At the run's end: its last line may now take the next run's items.
                     guard isLast else { return nil }
@@ -223,7 +227,7 @@ extension Rebreak {
         }
         outcome.kept = KeptLines(advance: start.advance + kept.advance, items: kept.items)
         if let resumed { outcome.resumed = KeptLines(advance: start.advance + old.advance, items: resumed) }
-        return (Run(itemCount: itemCount, lineCount: lineCount, advance: advance, sizes: buffer, sizedCount: sized), outcome)
+        return Run(itemCount: itemCount, lineCount: lineCount, advance: advance, sizes: buffer, sizedCount: sized)
     }
 
     /// Whether `run`'s last item after `edits` (inside it) takes the default size.

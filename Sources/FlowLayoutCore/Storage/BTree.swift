@@ -566,7 +566,16 @@ struct BTree<Element: TreeElement>: Sendable {
             for index in range { removed = removed + node.elements[index].summary }
             var added = Summary.zero
             for element in replacement { added = added + element.summary }
-            node.elements.replaceSubrange(range, with: replacement)
+            if range.count == replacement.count {
+                // As many elements as before: written where they are.
+                var index = range.lowerBound
+                for element in replacement {
+                    node.elements[index] = element
+                    index += 1
+                }
+            } else {
+                node.elements.replaceSubrange(range, with: replacement)
+            }
             node.adjust(removing: removed, adding: added, counting: replacement.count - range.count)
             return (removed, added)
         }
