@@ -102,6 +102,10 @@ struct BTree<Element: TreeElement>: Sendable {
         /// position within it.
         @inline(__always)
         func child(holding position: Int) -> (index: Int, position: Int) {
+            // In the last child (a write at the end, as a chat appends): no scan.
+            let last = children.count - 1
+            let lastStart = count - children[last].count
+            if position >= lastStart { return (last, position - lastStart) }
             var p = position
             var i = 0
             while p >= children[i].count {
