@@ -16,6 +16,13 @@
 /// Edits far apart are re-broken one window at a time (``apply(_:to:)``), so a
 /// batch costs what each change can move, not the distance between them.
 ///
+/// Most small edits stay inside one run, and take a shorter way first
+/// (`Rebreak+InsideRun.swift`): default items put into or taken from a run of
+/// default items only (a chat's new messages, history prepended), in closed
+/// form; any other edit whose lines come back in step inside its run, by
+/// rewriting that run alone. The same steps, without a window; the same
+/// lines and outcome.
+///
 /// A pending section has no lines to keep: its edits are packed into runs the
 /// same way, without breaking lines, and it is broken whole when laid out.
 struct Rebreak {
