@@ -47,6 +47,7 @@ struct OldLines {
 
     /// Moves to the last line start at or before `item` (within the current run).
     mutating func advance(toLineAtOrBefore item: Int) {
+        if pendingLines == 0 && heldLine == nil { skipLines(toLineAtOrBefore: item) }
         while position <= item {
             if pendingLines > 0 {
                 let lines = Swift.min(pendingLines, (item - position) / geometry.perLine)
@@ -66,6 +67,44 @@ struct OldLines {
             }
             take(line: group)
         }
+    }
+
+    /// From a line start, in a dense or sparse run: passes the lines that end
+    /// at or before `item`, straight from the run's buffer (no group handed
+    /// out), holds the line holding it, or stops at the group of default
+    /// lines holding it (which the caller steps into in closed form).
+    @inline(__always)
+    private mutating func skipLines(toLineAtOrBefore item: Int) {
+        let target = item - runStart
+        var passed = 0
+        var sum = Offset.zero
+        if var dense = readers.dense {
+            let passing = dense.pass(through: target, in: geometry)
+            passed = passing.lines
+            sum = passing.advance
+            if let line = passing.holding { heldLine = LineGroup(line: line.items, thickness: line.thickness) }
+            position = runStart + (passing.holding?.items.lowerBound ?? dense.position)
+            readers.dense = dense
+        } else if var sparse = readers.sparse {
+            let passing = sparse.pass(through: target, in: geometry)
+            passed = passing.lines + passing.defaultLines
+            sum = passing.advance + geometry.defaultAdvance * passing.defaultLines
+            if let group = passing.holding {
+                // Read, not passed: held, or stepped into in closed form.
+                if group.isDefaultLines {
+                    pendingLines = group.lineCount
+                    pendingEnd = runStart + group.end
+                } else {
+                    heldLine = group
+                }
+                position = runStart + group.start
+            } else {
+                position = runStart + sparse.position
+            }
+            readers.sparse = sparse
+        }
+        lines += passed
+        advance += sum
     }
 
     /// Moves to the first old line start at or after `item`; returns whether a

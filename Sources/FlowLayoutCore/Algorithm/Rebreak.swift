@@ -16,6 +16,13 @@
 /// Edits far apart are re-broken one window at a time (``apply(_:to:)``), so a
 /// batch costs what each change can move, not the distance between them.
 ///
+/// Most small edits stay inside one run, and take a shorter way first
+/// (`Rebreak+InsideRun.swift`): default items put into or taken from a run of
+/// default items only (a chat's new messages, history prepended), in closed
+/// form; any other edit whose lines come back in step inside its run, by
+/// rewriting that run alone. The same steps, without a window; the same
+/// lines and outcome.
+///
 /// A pending section has no lines to keep: its edits are packed into runs the
 /// same way, without breaking lines, and it is broken whole when laid out.
 struct Rebreak {
@@ -86,6 +93,13 @@ struct Rebreak {
     ///   those of the runs from the one before the edit to the first unchanged
     ///   run where a line starts again.
     func apply(_ edits: [ItemEdit], to runs: inout BTree<Run>) -> Outcome {
+        guard let first = edits.first else { return Outcome() }
+        // The first window's start, found once.
+        var found: Start? = windowStart(before: first.range.lowerBound, in: runs)
+        if isAligned {
+            if let outcome = applyInsideDefaults(edits, start: found!, to: &runs) { return outcome }
+            if let outcome = applyInsideRun(edits, start: found!, to: &runs) { return outcome }
+        }
         var total = Outcome()
         for edit in edits {
             for case .sized(let size) in edit.replacement { total.added.add(size) }
@@ -104,7 +118,8 @@ struct Rebreak {
                         replacement: edit.replacement)
                 }
             let item = first.range.lowerBound + shift
-            let start = windowStart(before: item, in: runs)
+            let start = found ?? windowStart(before: item, in: runs)
+            found = nil
             var window = Window(
                 rebreak: self, runs: runs, startRun: start.run, runStart: start.firstItem, item: Swift.max(item - 1, 0),
                 edits: shifted, stopsAtBoundaries: true, first: start.element)
@@ -140,7 +155,7 @@ struct Rebreak {
     /// an edit at item 0). The one search a window needs: the window is handed
     /// the run, so that it does not look it up again by position (each such
     /// lookup is a descent of the tree, a fixed cost of every small edit).
-    func windowStart(before item: Int, in runs: BTree<Run>) -> (run: Int, firstItem: Int, advance: Offset, element: Run?) {
+    func windowStart(before item: Int, in runs: BTree<Run>) -> Start {
         let target = Swift.min(Swift.max(item - 1, 0), runs.summary.items - 1)
         guard target >= 0 else { return (0, 0, .zero, nil) }
         let found = runs.find(target, in: { $0.items }, rule: .containing)
@@ -202,16 +217,22 @@ struct Rebreak {
             oldRuns = runs
             self.startRun = startRun
             self.stopsAtBoundaries = stopsAtBoundaries
-            builder = RunBuilder(aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing)
             oldLines = OldLines(runs: runs, geometry: rebreak.geometry, from: startRun, firstItem: runStart, first: startValue)
             var spliceStart = startRun
-            if stopsAtBoundaries, startRun > 0, startRun <= runs.count, Self.isUnderfull(runs[startRun - 1]) {
-                // The run before joins the window whole, so that reports scattered
-                // at random do not leave runs of one size each (storage, not lines:
-                // its lines are kept as they are).
-                builder.appendWhole(runs[startRun - 1])
-                spliceStart -= 1
+            var joined: Run?
+            if stopsAtBoundaries, startRun > 0, startRun <= runs.count {
+                let before = runs[startRun - 1]
+                if Self.isUnderfull(before) {
+                    // The run before joins the window whole, so that reports scattered
+                    // at random do not leave runs of one size each (storage, not lines:
+                    // its lines are kept as they are).
+                    joined = before
+                    spliceStart -= 1
+                }
             }
+            builder = RunBuilder(
+                aligned: rebreak.isAligned, lineSpacing: rebreak.geometry.lineSpacing, startsSection: spliceStart == 0)
+            if let joined { builder.appendWhole(joined) }
             self.spliceStart = spliceStart
             var first = runStart
             var kept = Offset.zero
@@ -345,7 +366,7 @@ struct Rebreak {
                 end += 1
             }
             let replaced = spliceStart..<end
-            let new = builder.finish()
+            let new = builder.finish(endsSection: end == oldRuns.count)
             let outcome = Outcome(linesBroken: linesBroken, removed: removedAtStop ?? stream.removed)
             // Nothing old is read from here on: the window lets go of the old
             // tree, so that, unless someone else keeps it, it is edited in place.

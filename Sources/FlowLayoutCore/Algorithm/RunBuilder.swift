@@ -8,6 +8,16 @@
 /// written once into a buffer of exactly their size, sparse (18 bytes an entry)
 /// or dense (16 bytes an item), whichever is smaller.
 ///
+/// The default items at either end of a section are kept apart from its
+/// explicit sizes, each stretch a run of its own (closed at a line start), so
+/// that the items a chat inserts there (history prepended, a message appended,
+/// none measured yet) join a run of default items only, whose lines
+/// re-breaking gives in closed form (`Rebreak.apply(_:to:)`): a builder that
+/// starts the section closes its first run, of default items only, before the
+/// first explicit size; one that ends it closes the run's last explicit sizes
+/// before the lines of default items only that follow them
+/// (``finish(endsSection:)``). At most two runs more a section.
+///
 /// In a pending section (``isAligned`` false) items are packed the same way
 /// without lines: runs then need not start at a line start, and their line
 /// counts and advances are zero until the section is laid out.
@@ -26,12 +36,25 @@ struct RunBuilder {
     private var openLines = 0
     private var openAdvance = Offset.zero
     private var openSizes: [Size] = []
-    private var openOffsets: [Int] = []
+    /// Each size's offset from the open run's first item (a run holding
+    /// sizes spans at most 65,536 items): a sparse buffer's offsets as they are.
+    private var openOffsets: [UInt16] = []
+    /// Whether the open run holds the section's first items, none of them
+    /// with a size of its own (aligned only): it closes before the first one.
+    private var opensSection: Bool
+    /// Where the lines of default items only that end the open run start,
+    /// when it holds explicit sizes before them: its items (−1 when its last
+    /// line holds an explicit size), lines and advance before the first of them.
+    private var trailingStart = -1
+    private var trailingLines = 0
+    private var trailingAdvance = Offset.zero
 
-    /// A builder of aligned runs (laid out) or unaligned ones (pending).
-    init(aligned: Bool, lineSpacing: Double) {
+    /// A builder of aligned runs (laid out) or unaligned ones (pending); when
+    /// `startsSection`, its first item is the section's first.
+    init(aligned: Bool, lineSpacing: Double, startsSection: Bool = false) {
         self.isAligned = aligned
         self.lineSpacing = Offset(lineSpacing)
+        opensSection = aligned && startsSection
         // Room for what an open run holds before it closes, and no more: 64
         // sizes asked glibc's malloc for just over 1 KiB, past its per-thread
         // cache, a thousand instructions more for every re-break window.
@@ -42,18 +65,37 @@ struct RunBuilder {
     /// The most explicit sizes a stretch joined as it is may bring the open
     /// run to (past that, the run closes first): what an open run is first
     /// sized for.
-    private static let openCapacity = Run.sizedCapacity * 3 / 2
+    static let openCapacity = Run.sizedCapacity * 3 / 2
 
     /// Appends a line group whose items are `segments`, in order.
     mutating func append(_ group: LineGroup, segments: ArraySlice<ItemSegment>) {
         let hasSized = segments.contains { if case .sized = $0 { return true } else { return false } }
         makeRoom(for: group.itemCount, sized: hasSized)
+        if isAligned { markLines(sized: hasSized) }
         for segment in segments { add(segment) }
         if isAligned {
             openLines += group.lineCount
             openAdvance += (Offset(group.thickness) + lineSpacing) * group.lineCount
         }
         if openSizes.count >= Run.sizedCapacity { closeRun() }
+    }
+
+    /// Before lines are added to the open run (aligned): closes a first run of
+    /// default items only before explicit sizes, and marks where lines of
+    /// default items only start after explicit sizes, or forgets the mark.
+    @inline(__always)
+    private mutating func markLines(sized: Bool) {
+        if sized {
+            if opensSection {
+                opensSection = false
+                closeRun()
+            }
+            trailingStart = -1
+        } else if trailingStart < 0 && !openSizes.isEmpty {
+            trailingStart = openItems
+            trailingLines = openLines
+            trailingAdvance = openAdvance
+        }
     }
 
     /// Appends items without lines (an unaligned builder).
@@ -84,6 +126,7 @@ struct RunBuilder {
         }
         if openItems > 0, openSizes.count + sized > Self.openCapacity { closeRun() }
         makeRoom(for: range.count, sized: sized > 0)
+        if isAligned { markLines(sized: sized > 0) }
         // Copy the explicit sizes straight from the run's buffer, all at once
         // when every entry of the stretch has one.
         if let sizes, sized > 0 {
@@ -92,15 +135,16 @@ struct RunBuilder {
             if sized == stretch.count {
                 openSizes.append(contentsOf: stretch)
                 if sizes.isDense {
-                    openOffsets.append(contentsOf: (base + first)..<(base + last))
+                    for entry in first..<last { openOffsets.append(UInt16(base + entry)) }
                 } else {
-                    for entry in first..<last { openOffsets.append(base + sizes.offset(at: entry)) }
+                    let offsets = sizes.offsets
+                    for entry in first..<last { openOffsets.append(UInt16(base + Int(offsets[entry]))) }
                 }
             } else {
                 // A dense stretch with items of no size of their own.
                 for entry in first..<last where !sizes.size(at: entry).isUnsized {
                     openSizes.append(sizes.size(at: entry))
-                    openOffsets.append(base + entry)
+                    openOffsets.append(UInt16(base + entry))
                 }
             }
         }
@@ -133,14 +177,29 @@ struct RunBuilder {
             itemCount += count
         case .sized(let size):
             openSizes.append(size)
-            openOffsets.append(openItems)
+            openOffsets.append(UInt16(openItems))
             openItems += 1
             itemCount += 1
         }
     }
 
-    /// Closes the open run, if it holds any item, and returns every run built.
-    mutating func finish() -> [Run] {
+    /// Closes the open run, if it holds any item, and returns every run built;
+    /// when `endsSection` (the last item packed is the section's last), the
+    /// lines of default items only that end it close as a run of their own.
+    mutating func finish(endsSection: Bool = false) -> [Run] {
+        if endsSection, trailingStart > 0, openAdvance < Offset.limit, Offset.zero - Offset.limit < openAdvance {
+            // The explicit sizes before the lines of default items, then those
+            // lines (their advance the difference of sums that did not saturate).
+            let items = openItems - trailingStart
+            let lines = openLines - trailingLines
+            let advance = openAdvance - trailingAdvance
+            openItems = trailingStart
+            openLines = trailingLines
+            openAdvance = trailingAdvance
+            closeRun()
+            runs.append(Run(itemCount: items, lineCount: lines, advance: advance))
+            return runs
+        }
         closeRun()
         return runs
     }
@@ -153,9 +212,8 @@ struct RunBuilder {
         if !openSizes.isEmpty {
             let sparseBytes = openSizes.count * 18
             if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
-                let offsets = openOffsets.map { UInt16($0) }
                 buffer = openSizes.withUnsafeBufferPointer { sizes in
-                    offsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
+                    openOffsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
                 }
             } else {
                 // Written straight into the storage: no array in between.
@@ -164,7 +222,7 @@ struct RunBuilder {
                         openSizes.withUnsafeBufferPointer { elements.initialize(from: $0.baseAddress!, count: openItems) }
                     } else {
                         elements.initialize(repeating: .unsized, count: openItems)
-                        for (size, offset) in zip(openSizes, openOffsets) { elements[offset] = size }
+                        for (size, offset) in zip(openSizes, openOffsets) { elements[Int(offset)] = size }
                     }
                 }
                 buffer = SizeBuffer(storage, start: 0, count: openItems)
@@ -177,5 +235,6 @@ struct RunBuilder {
         openAdvance = .zero
         openSizes.removeAll(keepingCapacity: true)
         openOffsets.removeAll(keepingCapacity: true)
+        trailingStart = -1
     }
 }

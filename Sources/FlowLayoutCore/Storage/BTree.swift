@@ -102,6 +102,10 @@ struct BTree<Element: TreeElement>: Sendable {
         /// position within it.
         @inline(__always)
         func child(holding position: Int) -> (index: Int, position: Int) {
+            // In the last child (a write at the end, as a chat appends): no scan.
+            let last = children.count - 1
+            let lastStart = count - children[last].count
+            if position >= lastStart { return (last, position - lastStart) }
             var p = position
             var i = 0
             while p >= children[i].count {
@@ -523,6 +527,11 @@ struct BTree<Element: TreeElement>: Sendable {
     /// - Complexity: O((range.count + replacement.count) · log n · node width).
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with replacement: C) where C.Element == Element {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
+        // A few elements of one leaf (what a re-break replaces): one descent.
+        if root != nil, !(range.isEmpty && replacement.isEmpty) {
+            Self.makeUnique(&root!)
+            if replaceInLeaf(root!, range, with: replacement, isRoot: true) != nil { return }
+        }
         var shared = Swift.min(range.count, replacement.count)
         var index = replacement.startIndex
         var position = range.lowerBound
@@ -543,6 +552,52 @@ struct BTree<Element: TreeElement>: Sendable {
             replacement.formIndex(after: &index)
             position += 1
         }
+    }
+
+    /// Replaces the elements at `range` (positions within `node`) with
+    /// `replacement` when they lie in one leaf that the replacement leaves
+    /// at least half full (or that is the root) and not over full, and updates
+    /// the sums on the way back up; returns the summaries taken out and put
+    /// in, or `nil`, the tree unchanged (but for nodes made unique), when
+    /// they do not.
+    private func replaceInLeaf<C: Collection>(
+        _ node: Node, _ range: Range<Int>, with replacement: C, isRoot: Bool
+    ) -> (removed: Summary, added: Summary)? where C.Element == Element {
+        if node.isLeaf {
+            let newCount = node.elements.count - range.count + replacement.count
+            guard newCount > 0, newCount <= leafCapacity, isRoot || newCount >= leafCapacity / 2 else { return nil }
+            var removed = Summary.zero
+            for index in range { removed = removed + node.elements[index].summary }
+            var added = Summary.zero
+            for element in replacement { added = added + element.summary }
+            if range.count == replacement.count {
+                // As many elements as before: written where they are.
+                var index = range.lowerBound
+                for element in replacement {
+                    node.elements[index] = element
+                    index += 1
+                }
+            } else {
+                node.elements.replaceSubrange(range, with: replacement)
+            }
+            node.adjust(removing: removed, adding: added, counting: replacement.count - range.count)
+            return (removed, added)
+        }
+        // The child holding the range (an insertion at the end goes to the last child).
+        var p = range.lowerBound
+        var i = 0
+        let last = node.children.count - 1
+        while i < last && p >= node.children[i].count {
+            p -= node.children[i].count
+            i += 1
+        }
+        guard p + range.count <= node.children[i].count else { return nil }
+        Self.makeUnique(&node.children[i])
+        guard let sums = replaceInLeaf(node.children[i], p..<(p + range.count), with: replacement, isRoot: false) else {
+            return nil
+        }
+        node.adjust(removing: sums.removed, adding: sums.added, counting: replacement.count - range.count)
+        return sums
     }
 
     @inline(__always)

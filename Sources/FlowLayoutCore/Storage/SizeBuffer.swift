@@ -118,11 +118,16 @@ final class SizeStorage: ManagedBuffer<SizeStorage.Header, Size> {
 
     /// The number of sizes held.
     @inline(__always)
-    var count: Int { Int(header.count) }
+    var count: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
 
     /// Whether the entries are dense (one per item of their runs).
+    ///
+    /// The header is read through its pointer: `header`, a class's stored
+    /// property, would check exclusivity at run time (about 80 instructions a
+    /// read, on every run a query or a re-break opens), and nothing writes it
+    /// once the storage is built.
     @inline(__always)
-    var isDense: Bool { header.isDense }
+    var isDense: Bool { withUnsafeMutablePointerToHeader { $0.pointee.isDense } }
 
     /// A dense storage of `sizes`, one per item (NaN width: no size of its own).
     static func dense(_ sizes: UnsafeBufferPointer<Size>) -> SizeStorage {
@@ -155,6 +160,23 @@ final class SizeStorage: ManagedBuffer<SizeStorage.Header, Size> {
         }
         return unsafeDowncast(storage, to: SizeStorage.self)
     }
+
+    /// A storage of `count` sizes (dense), or entries (sparse), not yet
+    /// written: its one writer (``RunWriter``) writes every one of them, and
+    /// the offsets of a sparse one, through ``writableElements`` and
+    /// ``writableOffsets``, before any run reads it.
+    static func unwritten(count: Int, isDense: Bool) -> SizeStorage {
+        let storage = SizeStorage.create(minimumCapacity: isDense ? count : count + (count + 7) / 8) { _ in
+            Header(count: Int32(count), isDense: isDense)
+        }
+        return unsafeDowncast(storage, to: SizeStorage.self)
+    }
+
+    /// The sizes, for the one writer of an ``unwritten(count:isDense:)`` storage.
+    var writableElements: UnsafeMutablePointer<Size> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// The offsets of a sparse storage, for its one writer.
+    var writableOffsets: UnsafeMutablePointer<UInt16> { UnsafeMutablePointer(mutating: offsets) }
 
     deinit {
         _ = withUnsafeMutablePointers { header, elements in

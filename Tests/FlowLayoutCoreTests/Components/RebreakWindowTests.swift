@@ -182,6 +182,92 @@ struct RebreakWindowTests {
         #expect(someResumed >= 100 * LongRuns.factor)
     }
 
+    /// Items a chat appends or prepends, none measured: the runs of default
+    /// items only at a section's ends take them in closed form, the run
+    /// written in place and every other run kept, and the lines, kept lines
+    /// and lines resumed are the model's.
+    @Test("edits of default items inside a run of default items only: one run written, lines and outcome as the model's")
+    func insideDefaults() {
+        var random = SeededRandom(seed: 1860)
+        var written = 0
+        var resumedSome = 0
+        for _ in 0..<(300 * LongRuns.factor) {
+            var geometry = ComponentModel.randomGeometry(&random)
+            if random.chance(0.3) {
+                // One default item a line, as in a chat.
+                let width = Double(random.int(160...300))
+                geometry = ComponentModel.geometry(
+                    viewport: width + Double(random.int(0...100)), spacing: 5, lineSpacing: Double(random.int(0...12)),
+                    defaultSize: Size(width: width, height: Double(random.int(1...60))))
+            }
+            let rebreak = Rebreak(geometry: geometry, isAligned: true)
+            let items =
+                [Size?](repeating: nil, count: random.int(0...80))
+                + ComponentModel.randomItems(&random, count: random.int(1...120), defaults: 0.2)
+                + [Size?](repeating: nil, count: random.int(0...80))
+            var runs = ComponentModel.laidOut(items, geometry: geometry)
+            let oldLines = ComponentModel.lines(items, geometry: geometry)
+            let old = runs
+            let starts = OldLinesTests.runStarts(runs)
+            // An edit in the first run or the last, of default items only.
+            let index = random.chance(0.5) ? 0 : runs.count - 1
+            let run = runs[index]
+            let perLine = geometry.perLine
+            let lower = random.int(starts[index]...starts[index + 1])
+            let upper = random.int(lower...min(starts[index + 1], lower + 12))
+            var inserted = random.int(0...12)
+            if perLine != LineGeometry.unbounded && random.chance(0.5) {
+                // Whole lines' worth of items, so that the run's last line keeps its count.
+                let whole = (upper - lower + perLine - 1) / perLine + random.int(0...2)
+                inserted = min(whole * perLine, 10_000) - (upper - lower)
+                if inserted < 0 { inserted = 0 }
+            }
+            if upper == lower && inserted == 0 { inserted = 1 }
+            let edit = ItemEdit(range: lower..<upper, replacement: inserted > 0 ? [.defaults(inserted)] : [])
+            let outcome = rebreak.apply([edit], to: &runs)
+            var edited = items
+            edited.replaceSubrange(edit.range, with: [Size?](repeating: nil, count: inserted))
+            let newLines = ComponentModel.lines(edited, geometry: geometry)
+            runs.checkStructure()
+            #expect(ComponentModel.items(of: runs) == edited)
+            #expect(ComponentModel.lines(ofRuns: runs, geometry: geometry).joined().map(\.items) == newLines.map(\.items))
+            #expect(runs.summary.lines == newLines.count)
+            #expect(runs.summary.advance == ComponentModel.advance(newLines, geometry: geometry))
+            #expect(outcome.added == .zero && outcome.removed == SizeSums(items[edit.range].compactMap { $0 }))
+            // Written in place when the run holds default items only and its
+            // last line keeps its count (or it is the last run).
+            let delta = inserted - (upper - lower)
+            let target = min(max(lower - 1, 0), items.count - 1)
+            let holding = starts.lastIndex { $0 <= target }!
+            let keeps = perLine == 1 || (perLine != LineGeometry.unbounded && delta % perLine == 0)
+            if holding == index, run.sizes == nil, run.itemCount + delta > 0, keeps || index == old.count - 1 {
+                written += 1
+                #expect(runs.count == old.count && outcome.linesBroken == 0)
+                for other in 0..<old.count where other != index {
+                    #expect(runs[other].sizes === old[other].sizes && runs[other].itemCount == old[other].itemCount)
+                }
+            }
+            // The kept lines and the lines resumed: the model's.
+            let kept = outcome.kept
+            #expect(kept.items <= max(lower - 1, 0))
+            let keptOld = oldLines.filter { $0.items.lowerBound < kept.items }
+            #expect(keptOld.map(\.items) == newLines.filter { $0.items.lowerBound < kept.items }.map(\.items))
+            #expect(kept.items == 0 || keptOld.last?.items.upperBound == kept.items)
+            #expect(kept.advance == ComponentModel.advance(keptOld, geometry: geometry))
+            guard let resumed = outcome.resumed else { continue }
+            resumedSome += 1
+            #expect(resumed.items >= upper)
+            let tailOld = oldLines.filter { $0.items.lowerBound >= resumed.items }
+            let tailNew = newLines.filter { $0.items.lowerBound >= resumed.items + delta }
+            #expect(tailOld.map { $0.items.count } == tailNew.map { $0.items.count })
+            #expect(tailOld.map(\.thickness) == tailNew.map(\.thickness))
+            #expect(tailOld.first?.items.lowerBound ?? items.count == resumed.items)
+            #expect(resumed.advance == ComponentModel.advance(oldLines.filter { $0.items.lowerBound < resumed.items }, geometry: geometry))
+        }
+        #expect(written >= 50 * LongRuns.factor)
+        #expect(resumedSome >= 20 * LongRuns.factor)
+    }
+
     /// The sums of every run's explicit sizes.
     static func sums(of runs: BTree<Run>) -> SizeSums {
         var sums = SizeSums()

@@ -78,6 +78,61 @@ struct RunBuilderTests {
         }
     }
 
+    @Test("a section's ends: its first and last lines of default items only are runs of their own")
+    func sectionEnds() {
+        var random = SeededRandom(seed: 1844)
+        for _ in 0..<(200 * LongRuns.factor) {
+            let geometry = ComponentModel.randomGeometry(&random)
+            let items =
+                [Size?](repeating: nil, count: random.int(0...60))
+                + ComponentModel.randomItems(&random, count: random.int(0...200), defaults: random.chance(0.5) ? 0 : 0.4)
+                + [Size?](repeating: nil, count: random.int(0...60))
+            var breaker = LineBreaker(
+                PiecewiseSource(ComponentModel.segments(items), random: SeededRandom(seed: random.next())), geometry: geometry)
+            var builder = RunBuilder(aligned: true, lineSpacing: geometry.lineSpacing, startsSection: true)
+            var groups: [(group: LineGroup, sized: Bool)] = []
+            var lines = 0
+            var advance = Offset.zero
+            var segments: [ItemSegment] = []
+            while true {
+                let from = segments.count
+                guard let group = breaker.next(into: &segments) else { break }
+                builder.append(group, segments: segments[from...])
+                let sized = segments[from...].contains { if case .sized = $0 { true } else { false } }
+                groups.append((group, sized))
+                lines += group.lineCount
+                advance += (Offset(group.thickness) + geometry.lineSpacingOffset) * group.lineCount
+            }
+            let runs = builder.finish(endsSection: true)
+            #expect(Self.checkStorage(runs) == items)
+            #expect(runs.reduce(0) { $0 + $1.lineCount } == lines)
+            #expect(runs.reduce(Offset.zero) { $0 + $1.advance } == advance)
+            var starts: [Int] = []
+            var start = 0
+            for run in runs {
+                #expect(groups.contains { $0.group.start == start }, "a run starts a group")
+                starts.append(start)
+                start += run.itemCount
+            }
+            guard let firstSized = groups.firstIndex(where: \.sized), let lastSized = groups.lastIndex(where: \.sized) else {
+                #expect(runs.allSatisfy { $0.sizes == nil })
+                continue
+            }
+            // The lines before the first explicit size, and after the last, are runs of their own.
+            let head = groups[firstSized].group.start
+            let tail = groups[lastSized].group.end
+            if head > 0 { #expect(runs.first?.itemCount == head && runs.first?.sizes == nil) }
+            if tail < items.count { #expect(starts.last == tail && runs.last?.sizes == nil) }
+            // Every other run closes when full or before a span too far.
+            for (index, run) in runs.enumerated().dropLast() where starts[index] >= head && starts[index + 1] < tail {
+                let nextGroupEnd = groups.first { $0.group.start > starts[index + 1] }?.group.start ?? items.count
+                let full = run.sizedCount >= Run.sizedCapacity
+                let tooFar = run.itemCount + (nextGroupEnd - starts[index + 1]) > Run.maximumSparseSpan
+                #expect(full || tooFar, "run \(index) closed early")
+            }
+        }
+    }
+
     @Test("unaligned: items pack into runs with no lines, closed when full")
     func unaligned() {
         var random = SeededRandom(seed: 1842)

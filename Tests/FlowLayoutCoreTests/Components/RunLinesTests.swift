@@ -51,19 +51,25 @@ struct RunLinesTests {
         var random = SeededRandom(seed: 1877)
         var denseRuns = 0
         var sparseRuns = 0
+        var holedRuns = 0
         for _ in 0..<(300 * LongRuns.factor) {
             let geometry = ComponentModel.randomGeometry(&random)
-            // Every item sized a third of the time: dense runs.
-            let defaults = [0.0, 0.3, 0.9][random.int(0...2)]
-            let items = ComponentModel.randomItems(&random, count: random.int(1...200), defaults: defaults)
+            // Every item sized a quarter of the time, and nearly every item
+            // another quarter (a default one here and there): dense runs.
+            let defaults = [0.0, 0.3, 0.9, 0.0][random.int(0...3)]
+            var items = ComponentModel.randomItems(&random, count: random.int(1...200), defaults: defaults)
+            if defaults == 0 && random.chance(0.5) {
+                for index in items.indices where random.chance(0.03) { items[index] = nil }
+            }
             let (runs, _) = OldLinesTests.randomRuns(items, geometry: geometry, &random)
             let run = runs[random.int(0..<runs.count)]
             let model = Self.modelLines(run, geometry: geometry)
             let base = Offset(Double(random.int(0...1_000)))
 
-            let isDense = run.sizes?.isDense == true && run.sizedCount == run.itemCount
+            let isDense = run.sizes?.isDense == true
             let isSparse = run.sizes?.isDense == false
             if isDense { denseRuns += 1 }
+            if isDense && run.sizedCount < run.itemCount { holedRuns += 1 }
             if isSparse { sparseRuns += 1 }
 
             // 1. Every step from the first line: the model's lines, with their items.
@@ -75,7 +81,7 @@ struct RunLinesTests {
                 Self.expectGroup(group, top: top - base, from: index, model: model, geometry: geometry)
                 switch lineItems {
                 case .defaults(let count): stepped += [Size?](repeating: nil, count: count)
-                case .sized(let sizes): stepped += sizes.map { Optional($0) }
+                case .sized(let sizes): stepped += sizes.map { $0.isUnsized ? nil : $0 }
                 case .segments(let segments): stepped += ComponentModel.items(Array(segments))
                 }
                 index += group.lineCount
@@ -102,7 +108,7 @@ struct RunLinesTests {
                     Issue.record("the group after a skip starts at no line start")
                 }
                 if case .sized(let sizes) = lineItems {
-                    #expect(sizes.map { Optional($0) } == Array(ComponentModel.items(of: run)[group.start..<group.end]))
+                    #expect(sizes.map { $0.isUnsized ? nil : $0 } == Array(ComponentModel.items(of: run)[group.start..<group.end]))
                 }
             } else {
                 Issue.record("nothing after skipping to item \(item)")
@@ -139,6 +145,7 @@ struct RunLinesTests {
         }
         #expect(denseRuns >= 50)
         #expect(sparseRuns >= 50)
+        #expect(holedRuns >= 10)
     }
 
     @Test("a run of default items: one group, indexed by the caller; skipping leaves it whole")

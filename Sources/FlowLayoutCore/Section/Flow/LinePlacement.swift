@@ -36,7 +36,9 @@ struct PlacedItem {
 enum LineItems {
     /// This many items of the section's default size.
     case defaults(Int)
-    /// Items with sizes of their own, consecutive in a dense run.
+    /// Consecutive items of a dense run, as its buffer holds them: a slot
+    /// holding ``Size/unsized`` is an item of the default size
+    /// (``LineGeometry/size(ofSlot:)``).
     case sized(UnsafeBufferPointer<Size>)
     /// Anything else, as segments.
     case segments(ArraySlice<ItemSegment>)
@@ -155,7 +157,7 @@ extension SectionContext {
                 mainLow: mainLow, mainHigh: mainHigh, body)
         case .sized(let sizes):
             for size in sizes {
-                if let result = placeSized(size) { return result }
+                if let result = placeSized(geometry.size(ofSlot: size)) { return result }
             }
         case .segments(let segments):
             for segment in segments {
@@ -219,7 +221,7 @@ extension SectionContext {
         let firstMain: Double
         switch items {
         case .defaults: firstMain = geometry.defaultMain
-        case .sized(let sizes): firstMain = geometry.direction.main(sizes[0])
+        case .sized(let sizes): firstMain = geometry.direction.main(geometry.size(ofSlot: sizes[0]))
         case .segments(let segments):
             if case .sized(let size) = segments.first! {
                 firstMain = geometry.direction.main(size)
@@ -334,7 +336,7 @@ extension SectionContext {
         }
         switch items {
         case .defaults(let run): takeDefaults(run)
-        case .sized(let sizes): for size in sizes { take(direction.main(size)) }
+        case .sized(let sizes): for size in sizes { take(direction.main(geometry.size(ofSlot: size))) }
         case .segments(let segments):
             for segment in segments {
                 switch segment {
@@ -371,8 +373,8 @@ extension SectionContext {
         case .defaults(let run):
             return Self.runningExtent(of: run, width: width, spacing: spacing, after: nil)
         case .sized(let sizes):
-            var total = direction.main(sizes[0])
-            for size in sizes.dropFirst() { total = total + spacing + direction.main(size) }
+            var total = direction.main(geometry.size(ofSlot: sizes[0]))
+            for size in sizes.dropFirst() { total = total + spacing + direction.main(geometry.size(ofSlot: size)) }
             return total
         case .segments(let segments):
             var total = 0.0

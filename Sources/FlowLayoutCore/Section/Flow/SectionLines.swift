@@ -11,8 +11,8 @@
 /// Lines of default items come as one group, which callers index in closed
 /// form; a dense run of sizes is broken straight from its buffer
 /// (``DenseLines``), a sparse one too, its default stretches in closed form
-/// (``SparseLines``); anything else through ``LineBreaker``. All follow the one
-/// greedy rule (``OpenLine``).
+/// (``SparseLines``), and a run of default items only is one such group. All
+/// follow the one greedy rule (``OpenLine``).
 ///
 /// Searching by offset looks for the first line that ends at or after a *key*
 /// slightly below the query's leading edge: an item's frame is computed from
@@ -28,18 +28,25 @@ struct LineSpan: Hashable {
     var thickness: Double
 }
 
-/// The lines of a buffer of sizes, every item sized, broken in place by the
-/// greedy rule (``OpenLine``): a dense run's lines. (A section's first layout
-/// from the sizes a host gave breaks them with the same ``OpenLine``, chunk by
-/// chunk, in `GivenSizes.laidOut(geometry:)`: there a line may span chunks.)
+/// The lines of a buffer of sizes broken in place by the greedy rule
+/// (``OpenLine``): a dense run's lines. A slot holding ``Size/unsized`` is an
+/// item of the section's default size, taken as one item of that size is (in
+/// a dense buffer such items are few and far between). (A section's first
+/// layout from the sizes a host gave breaks them with the same ``OpenLine``,
+/// chunk by chunk, in `GivenSizes.laidOut(geometry:)`: there a line may span
+/// chunks.)
 struct DenseLines {
     /// The items.
     let sizes: UnsafeBufferPointer<Size>
+    /// Whether some slot holds no size of its own (read one by one only then).
+    let hasHoles: Bool
     /// The first item of the next line.
     private(set) var position = 0
 
-    init(_ sizes: UnsafeBufferPointer<Size>) {
+    /// The lines of `sizes`, every slot sized unless `hasHoles`.
+    init(_ sizes: UnsafeBufferPointer<Size>, hasHoles: Bool = false) {
         self.sizes = sizes
+        self.hasHoles = hasHoles
     }
 
     /// The line starting at item `start` (before the end) under `geometry`:
@@ -48,7 +55,11 @@ struct DenseLines {
     func line(from start: Int, in geometry: LineGeometry) -> (end: Int, thickness: Double) {
         var line = OpenLine()
         var end = start
-        while end < sizes.count && line.take(sizes[end], in: geometry) { end += 1 }
+        if hasHoles {
+            while end < sizes.count && line.take(geometry.size(ofSlot: sizes[end]), in: geometry) { end += 1 }
+        } else {
+            while end < sizes.count && line.take(sizes[end], in: geometry) { end += 1 }
+        }
         return (end, line.thickness)
     }
 
@@ -65,47 +76,66 @@ struct DenseLines {
     /// Steps over the next line, known to end at `end` (from ``line(from:in:)``).
     @inline(__always)
     mutating func pass(to end: Int) { position = end }
+
+    /// Passes the lines that end at or before item `target`, without handing
+    /// them out: their number and advance; returns as well the line holding
+    /// `target`, read but not passed, or `nil` at the end.
+    mutating func pass(
+        through target: Int, in geometry: LineGeometry
+    ) -> (lines: Int, advance: Offset, holding: (items: Range<Int>, thickness: Double)?) {
+        var lines = 0
+        var advance = Offset.zero
+        while position <= target, let line = next(in: geometry) {
+            if line.items.upperBound > target { return (lines, advance, line) }
+            lines += 1
+            advance += Offset(line.thickness) + geometry.lineSpacingOffset
+        }
+        return (lines, advance, nil)
+    }
+}
+
+extension LineGeometry {
+    /// The size of the item in a dense buffer's slot: its own, or the
+    /// default size for ``Size/unsized``.
+    @inline(__always)
+    func size(ofSlot size: Size) -> Size { size.isUnsized ? defaultSize : size }
 }
 
 /// Where a run's lines are read from, from its first item: the one choice of
 /// reader, which queries (``RunLines``) and re-breaking's old lines
-/// (``OldLines``) both make. A dense buffer whose every item is sized is broken
-/// straight from the buffer (``DenseLines``); a sparse buffer too, its default
-/// stretches in closed form (``SparseLines``); anything else (a dense buffer
-/// with holes, or a run of default items only) through ``LineBreaker`` over the
-/// run's items. A buffer read in place is kept alive by the run, which the
+/// (``OldLines``) both make. A dense buffer is broken straight from the buffer
+/// (``DenseLines``); a sparse buffer too, its default stretches in closed form
+/// (``SparseLines``); a run of default items only is one group of lines in
+/// closed form. A buffer read in place is kept alive by the run, which the
 /// owner of the readers holds.
 struct RunLineReaders {
     var dense: DenseLines?
     var sparse: SparseLines?
-    var breaker: LineBreaker<RunReader>?
+    /// The items of a run of default items only, until its one group is read.
+    var defaultsLeft = 0
 
-    /// No reader (a run whose lines its owner forms in closed form).
+    /// Whether `run`'s lines can be read from a line inside it: a run with
+    /// explicit sizes (a run of default items only is one group, read from
+    /// its first item).
     @inline(__always)
-    init() {}
-
-    /// Whether `run`'s lines can be read from a line inside it: a dense
-    /// buffer every item of which is sized, or a sparse one (the breaker
-    /// reads from the run's first item).
-    @inline(__always)
-    static func readsFromInside(_ run: Run) -> Bool {
-        guard let sizes = run.sizes else { return false }
-        return !sizes.isDense || run.sizedCount == run.itemCount
-    }
+    static func readsFromInside(_ run: Run) -> Bool { run.sizes != nil }
 
     /// The reader of `run`'s lines under `geometry` (the section's), from
     /// item `offset` of the run, a line start (only where
     /// ``readsFromInside(_:)``).
     @inline(__always)
     init(_ run: Run, geometry: LineGeometry, startingAt offset: Int = 0) {
-        if let sizes = run.sizes, sizes.isDense, run.sizedCount == run.itemCount {
-            dense = DenseLines(UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount))
-            dense!.pass(to: offset)
-        } else if let sizes = run.sizes, !sizes.isDense {
-            sparse = SparseLines(sizes, itemCount: run.itemCount, startingAt: offset)
+        if let sizes = run.sizes {
+            if sizes.isDense {
+                dense = DenseLines(
+                    UnsafeBufferPointer(start: sizes.sizes, count: run.itemCount), hasHoles: run.sizedCount < run.itemCount)
+                dense!.pass(to: offset)
+            } else {
+                sparse = SparseLines(sizes, itemCount: run.itemCount, startingAt: offset)
+            }
         } else {
-            precondition(offset == 0, "a breaker reads a run from its first item")
-            breaker = LineBreaker(RunReader(run), geometry: geometry)
+            precondition(offset == 0, "a run of default items is read from its first item")
+            defaultsLeft = run.itemCount
         }
     }
 
@@ -115,7 +145,18 @@ struct RunLineReaders {
     mutating func nextGroup(in geometry: LineGeometry) -> LineGroup? {
         if dense != nil { return dense!.next(in: geometry).map { LineGroup(line: $0.items, thickness: $0.thickness) } }
         if sparse != nil { return sparse!.next(in: geometry) }
-        return breaker?.next()
+        return nextDefaults(in: geometry)
+    }
+
+    /// The one group of a run of default items only, in closed form; `nil` once read.
+    @inline(__always)
+    mutating func nextDefaults(in geometry: LineGeometry) -> LineGroup? {
+        guard defaultsLeft > 0 else { return nil }
+        let count = defaultsLeft
+        defaultsLeft = 0
+        return LineGroup(
+            start: 0, itemCount: count, lineCount: geometry.linesOfDefaults(count), thickness: geometry.defaultCross,
+            isDefaultLines: true)
     }
 }
 
@@ -135,9 +176,12 @@ struct RunLines {
     /// The top of the next line.
     private(set) var top: Offset
     private let run: Run
-    /// The run's reader, when it has sizes.
+    /// The run's reader.
     private var readers: RunLineReaders
-    private var defaultsLeft: Bool
+
+    /// The reader of a dense run, at the next line (whose top is ``top``):
+    /// for a walk that steps it itself, the run kept alive by the cursor.
+    var dense: DenseLines? { readers.dense }
 
     /// A cursor at the first line of `run`, whose top is `top`, under `geometry`
     /// (the section's; every step is given the same); with `offset`, at the
@@ -149,14 +193,7 @@ struct RunLines {
     init(_ run: Run, geometry: LineGeometry, top: Offset, startingAt offset: Int = 0) {
         self.top = top
         self.run = run
-        if run.sizes != nil {
-            readers = RunLineReaders(run, geometry: geometry, startingAt: offset)
-            defaultsLeft = false
-        } else {
-            // Default items only: one group in closed form (see `next`).
-            readers = RunLineReaders()
-            defaultsLeft = run.itemCount > 0
-        }
+        readers = RunLineReaders(run, geometry: geometry, startingAt: offset)
     }
 
     /// The next group of lines (its first item counted from the run's), its
@@ -174,12 +211,9 @@ struct RunLines {
             top = end + geometry.lineSpacingOffset
             return (group, .sized(UnsafeBufferPointer(rebasing: readers.dense!.sizes[line.items])), lineTop, end)
         }
-        if readers.sparse != nil || readers.breaker != nil {
+        if readers.sparse != nil {
             scratch.removeAll(keepingCapacity: true)
-            let next =
-                readers.sparse != nil
-                ? readers.sparse!.next(in: geometry, into: &scratch, collecting: true) : readers.breaker!.next(into: &scratch)
-            guard let group = next else { return nil }
+            guard let group = readers.sparse!.next(in: geometry, into: &scratch, collecting: true) else { return nil }
             if group.isDefaultLines {
                 top += geometry.defaultAdvance * group.lineCount
                 return (group, .defaults(group.itemCount), lineTop, top)
@@ -188,21 +222,17 @@ struct RunLines {
             top = end + geometry.lineSpacingOffset
             return (group, .segments(scratch[...]), lineTop, end)
         }
-        guard defaultsLeft else { return nil }
         // Default items only: one stretch, ending where the run ends.
-        defaultsLeft = false
-        let lines = geometry.linesOfDefaults(run.itemCount)
-        top += geometry.defaultAdvance * lines
-        let group = LineGroup(
-            start: 0, itemCount: run.itemCount, lineCount: lines, thickness: geometry.defaultCross, isDefaultLines: true)
-        return (group, .defaults(run.itemCount), lineTop, top)
+        guard let group = readers.nextDefaults(in: geometry) else { return nil }
+        top += geometry.defaultAdvance * group.lineCount
+        return (group, .defaults(group.itemCount), lineTop, top)
     }
 
     /// In a dense or sparse run, moves past every line (or group of lines of
     /// default items) whose far edge is below `key`, so that the next step
-    /// yields the first line reaching it, or the group holding it; elsewhere
-    /// the cursor stays (a caller steps over those lines itself: yielding them
-    /// from the breaker costs what skipping them would).
+    /// yields the first line reaching it, or the group holding it; in a run of
+    /// default items only the cursor stays (its one group is indexed in
+    /// closed form by the caller).
     @inline(never)
     mutating func skip(toLineReaching key: Offset, in geometry: LineGeometry) {
         if readers.sparse != nil {
@@ -349,6 +379,7 @@ extension SectionContext {
         _ lines: inout RunLines, firstItem: Int, key: Offset, high: Double,
         _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
     ) -> Bool {
+        if let dense = lines.dense { return walk(dense, top: lines.top, firstItem: firstItem, key: key, high: high, body) }
         var scratch: [ItemSegment] = []
         while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
             if group.isDefaultLines {
@@ -359,6 +390,30 @@ extension SectionContext {
             if end >= key {
                 let span = LineSpan(firstItem: firstItem + group.start, top: lineTop, thickness: group.thickness)
                 if !body(self, span, items, nil) { return false }
+            }
+        }
+        return true
+    }
+
+    /// Walks a dense run's lines from where `lines` stands, whose top is
+    /// `top`, straight from the buffer; see ``forEachLine(linesTop:from:startingAt:through:_:)``.
+    /// Out of line: inlined, it keeps the other runs' cursor from being
+    /// inlined into the walk (a generic call a line, a tenth more a line).
+    @inline(never)
+    private func walk(
+        _ lines: DenseLines, top: Offset, firstItem: Int, key: Offset, high: Double,
+        _ body: (SectionContext, LineSpan, LineItems, AlongLine?) -> Bool
+    ) -> Bool {
+        var lines = lines
+        var top = top
+        while let line = lines.next(in: geometry) {
+            let lineTop = top
+            let end = lineTop + Offset(line.thickness)
+            top = end + geometry.lineSpacingOffset
+            if lineTop.double > high { return false }
+            if end >= key {
+                let span = LineSpan(firstItem: firstItem + line.items.lowerBound, top: lineTop, thickness: line.thickness)
+                if !body(self, span, .sized(UnsafeBufferPointer(rebasing: lines.sizes[line.items])), nil) { return false }
             }
         }
         return true

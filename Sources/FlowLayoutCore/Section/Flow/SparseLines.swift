@@ -98,6 +98,30 @@ struct SparseLines {
             start: start, itemCount: line.itemCount, lineCount: 1, thickness: line.thickness, isDefaultLines: false)
     }
 
+    /// Passes the line groups that end at or before item `target` (relative
+    /// to the run), from a line start, without handing them out: their
+    /// lines, those of default items apart, and the advance of the others;
+    /// returns as well the group holding `target`, read but not passed, or
+    /// `nil` at the run's end.
+    mutating func pass(
+        through target: Int, in geometry: LineGeometry
+    ) -> (lines: Int, defaultLines: Int, advance: Offset, holding: LineGroup?) {
+        var lines = 0
+        var defaultLines = 0
+        var advance = Offset.zero
+        var unused: [ItemSegment] = []
+        while position <= target, let group = next(in: geometry, into: &unused, collecting: false) {
+            if group.end > target { return (lines, defaultLines, advance, group) }
+            if group.isDefaultLines {
+                defaultLines += group.lineCount
+            } else {
+                lines += 1
+                advance += Offset(group.thickness) + geometry.lineSpacingOffset
+            }
+        }
+        return (lines, defaultLines, advance, nil)
+    }
+
     /// The next line group, without its items.
     @inline(__always)
     mutating func next(in geometry: LineGeometry) -> LineGroup? {
