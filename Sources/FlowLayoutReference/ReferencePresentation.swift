@@ -42,7 +42,6 @@ package struct ReferencePresentation: Sendable {
         self.options = options
         self.viewportSize = viewportSize
         self.visibleRect = visibleRect ?? Rect(origin: .zero, size: viewportSize)
-        let scale = options.displayScale
         contentSize = natural.contentSize
         for element in natural.attributes {
             let mirrored = mirror(element.frame)

@@ -41,16 +41,8 @@ extension Rebreak {
     ///   its first line changes.
     func applyInsideDefaults(_ edits: [ItemEdit], start: Start, to runs: inout BTree<Run>) -> Outcome? {
         guard let run = start.element, run.sizes == nil, let first = edits.first, let last = edits.last,
-            first.range.lowerBound >= start.firstItem
+            first.range.lowerBound >= start.firstItem, let delta = Self.defaultsAdded(by: edits)
         else { return nil }
-        var delta = 0
-        for edit in edits {
-            for segment in edit.replacement {
-                guard case .defaults(let count) = segment else { return nil }
-                delta += count
-            }
-            delta -= edit.range.count
-        }
         let end = start.firstItem + run.itemCount
         let count = run.itemCount + delta
         let perLine = geometry.perLine
@@ -64,42 +56,72 @@ extension Rebreak {
         let kept = KeptLines(
             advance: start.advance + geometry.defaultAdvance * keptLines, items: start.firstItem + keptLines * perLine)
         if keepsLastLine || isLast {
-            let total = runs.summary.items
             let lines = geometry.linesOfDefaults(count)
             runs.modify(at: start.run) { $0 = Run(itemCount: count, lineCount: lines, advance: geometry.defaultAdvance * lines) }
             outcome.kept = kept
             if keepsLastLine {
-                // Back in step at the first old line start past the last edit: in
-                // the run, or where the next run starts.
-                let passed = (last.range.upperBound - start.firstItem + perLine - 1) / perLine
-                let old = start.firstItem + passed * perLine
-                if old < end {
-                    outcome.resumed = KeptLines(advance: start.advance + geometry.defaultAdvance * passed, items: old)
-                } else if end < total {
-                    outcome.resumed = KeptLines(advance: start.advance + run.advance, items: end)
-                }
+                outcome.resumed = resumedAfter(last.range.upperBound, in: run, start: start, itemCount: runs.summary.items)
             }
             return outcome
         }
-        // The run's full lines stay; the items of its last line join the next run.
+        guard spillLastLine(of: start, count: count, into: &outcome, runs: &runs) else { return nil }
+        outcome.kept = kept
+        return outcome
+    }
+
+    /// How many default items `edits` add (negative: remove), or `nil` when
+    /// one puts an item with a size of its own.
+    private static func defaultsAdded(by edits: [ItemEdit]) -> Int? {
+        var delta = 0
+        for edit in edits {
+            for segment in edit.replacement {
+                guard case .defaults(let count) = segment else { return nil }
+                delta += count
+            }
+            delta -= edit.range.count
+        }
+        return delta
+    }
+
+    /// Where the old lines of the run of default items `run` (found as
+    /// `start`), whose last line kept its number of items, are back in step
+    /// past an edit ending at `editsEnd`: at the first old line start past
+    /// it, in the run, or where the next run starts (none at the section's
+    /// end, `itemCount`).
+    private func resumedAfter(_ editsEnd: Int, in run: Run, start: Start, itemCount: Int) -> KeptLines? {
+        let perLine = geometry.perLine
+        let end = start.firstItem + run.itemCount
+        let passed = (editsEnd - start.firstItem + perLine - 1) / perLine
+        let old = start.firstItem + passed * perLine
+        if old < end { return KeptLines(advance: start.advance + geometry.defaultAdvance * passed, items: old) }
+        if end < itemCount { return KeptLines(advance: start.advance + run.advance, items: end) }
+        return nil
+    }
+
+    /// The run of default items `start` found, now of `count` items, keeps
+    /// its full lines, which end where a line must (another default item
+    /// follows), and the items of its last line join the next run, rewritten
+    /// as one, both written in one descent; `false`, with nothing changed,
+    /// when the next run's lines are not back in step inside it.
+    private func spillLastLine(of start: Start, count: Int, into outcome: inout Outcome, runs: inout BTree<Run>) -> Bool {
+        let perLine = geometry.perLine
         let fullLines = (count - 1) / perLine
         let spill = count - fullLines * perLine
-        guard fullLines > 0 || start.run > 0 else { return nil }
+        guard fullLines > 0 || start.run > 0, let run = start.element else { return false }
         let next = start.run + 1
         let following = runs[next]
         guard
             let rewritten = rewrite(
-                following, start: (next, end, start.advance + run.advance, following), edits: [], frontDefaults: spill,
-                isLast: next == runs.count - 1, into: &outcome)
-        else { return nil }
+                following, start: (next, start.firstItem + run.itemCount, start.advance + run.advance, following), edits: [],
+                frontDefaults: spill, isLast: next == runs.count - 1, into: &outcome)
+        else { return false }
         if fullLines > 0 {
             let full = Run(itemCount: fullLines * perLine, lineCount: fullLines, advance: geometry.defaultAdvance * fullLines)
             runs.replaceSubrange(start.run..<(next + 1), with: CollectionOfTwo(full, rewritten))
         } else {
             runs.replaceSubrange(start.run..<(next + 1), with: CollectionOfOne(rewritten))
         }
-        outcome.kept = kept
-        return outcome
+        return true
     }
 
     // MARK: A run with sizes
@@ -142,10 +164,54 @@ extension Rebreak {
     ) -> Run? {
         guard frontDefaults > 0 || !edits.isEmpty else { return nil }
         let firstItem = start.firstItem
-        let end = firstItem + run.itemCount
-        // Where the first edit starts and the last one ends.
+        let (delta, sized) = Self.change(of: run, by: edits, frontDefaults: frontDefaults, firstItem: firstItem)
+        let itemCount = run.itemCount + delta
+        guard itemCount > 0, sized <= RunBuilder.openCapacity, sized == 0 || itemCount <= Run.maximumSparseSpan else {
+            return nil
+        }
+
+        // 1. The line holding the item before the first edit: the lines
+        // before it stay as they are.
         let editsStart = frontDefaults > 0 ? firstItem : edits[0].range.lowerBound
-        let editsEnd = edits.last?.range.upperBound ?? firstItem
+        var old = OldLines(runs: BTree(), geometry: geometry, from: 0, firstItem: firstItem, first: run)
+        if sized > 0 && editsStart > firstItem { old.advance(toLineAtOrBefore: editsStart - 1) }
+        let kept = (items: old.position, lines: old.lines, advance: old.advance)
+
+        // 2. The new run's items: the old ones with the edits applied.
+        let buffer = Self.items(
+            of: run, with: edits, frontDefaults: frontDefaults, firstItem: firstItem, count: (itemCount, sized),
+            into: &outcome)
+        let edited = Run(itemCount: itemCount, lineCount: 0, advance: .zero, sizes: buffer, sizedCount: sized)
+
+        // 3. New lines from the kept line on, until one starts where an old
+        // line does past every edit, inside the old run.
+        guard
+            let broken = breakLines(
+                of: edited, from: kept.items, firstItem: firstItem, delta: delta,
+                oldEnd: (edits: edits.last?.range.upperBound ?? firstItem, run: firstItem + run.itemCount),
+                isLast: isLast, old: &old, into: &outcome)
+        else { return nil }
+
+        // 4. The old lines from where they are back in step: the run's less
+        // those before (exact unless the run's advance saturated).
+        var lineCount = kept.lines + broken.lines
+        var advance = kept.advance + broken.advance
+        if broken.resumed != nil {
+            guard run.advance < Offset.limit, Offset.zero - Offset.limit < run.advance else { return nil }
+            lineCount += run.lineCount - old.lines
+            advance += run.advance - old.advance
+        }
+        outcome.kept = KeptLines(advance: start.advance + kept.advance, items: kept.items)
+        if let resumed = broken.resumed { outcome.resumed = KeptLines(advance: start.advance + old.advance, items: resumed) }
+        return Run(itemCount: itemCount, lineCount: lineCount, advance: advance, sizes: buffer, sizedCount: sized)
+    }
+
+    /// How many items `edits` (and `frontDefaults` default items put first)
+    /// add to `run`, which starts at `firstItem`, and how many sized items it
+    /// then holds.
+    private static func change(
+        of run: Run, by edits: [ItemEdit], frontDefaults: Int, firstItem: Int
+    ) -> (delta: Int, sized: Int) {
         var delta = frontDefaults
         var sized = run.sizedCount
         for edit in edits {
@@ -156,19 +222,17 @@ extension Rebreak {
             delta -= edit.range.count
             sized -= run.sizedCount(in: (edit.range.lowerBound - firstItem)..<(edit.range.upperBound - firstItem))
         }
-        let itemCount = run.itemCount + delta
-        guard itemCount > 0, sized <= RunBuilder.openCapacity, sized == 0 || itemCount <= Run.maximumSparseSpan else {
-            return nil
-        }
+        return (delta, sized)
+    }
 
-        // 1. The line holding the item before the first edit: the lines
-        // before it stay as they are.
-        var old = OldLines(runs: BTree(), geometry: geometry, from: 0, firstItem: firstItem, first: run)
-        if sized > 0 && editsStart > firstItem { old.advance(toLineAtOrBefore: editsStart - 1) }
-        let kept = (items: old.position, lines: old.lines, advance: old.advance)
-
-        // 2. The new run's items: the old ones with the edits applied.
-        var writer = RunWriter(itemCount: itemCount, sizedCount: sized)
+    /// The items of `run` with `edits` applied (`count` of them, `count.sized`
+    /// with sizes), written into a buffer of their size: the sizes removed
+    /// and added counted in `outcome`.
+    private static func items(
+        of run: Run, with edits: [ItemEdit], frontDefaults: Int, firstItem: Int, count: (items: Int, sized: Int),
+        into outcome: inout Outcome
+    ) -> SizeBuffer? {
+        var writer = RunWriter(itemCount: count.items, sizedCount: count.sized)
         if frontDefaults > 0 { writer.append(.defaults(frontDefaults)) }
         var read = 0
         for edit in edits {
@@ -182,52 +246,41 @@ extension Rebreak {
             read = edit.range.upperBound - firstItem
         }
         writer.copy(from: run, items: read..<run.itemCount)
-        let buffer = writer.buffer
+        return writer.buffer
+    }
 
-        // 3. New lines from the kept line on, until one starts where an old
-        // line does past every edit, inside the old run.
-        var lines = RunLineReaders(
-            Run(itemCount: itemCount, lineCount: 0, advance: .zero, sizes: buffer, sizedCount: sized), geometry: geometry,
-            startingAt: kept.items - firstItem)
-        var position = kept.items
-        var newLines = 0
-        var newAdvance = Offset.zero
-        var resumed: Int?
+    /// The lines of `edited` (the run after the edits, `delta` items longer)
+    /// broken from its item `from` on, until one starts where a line of the
+    /// old run (read by `old`) does past `oldEnd.edits`: the lines and
+    /// advance broken and the old item where they are back in step; at the
+    /// old run's end (`oldEnd.run`), `nil` unless the run is the last.
+    private func breakLines(
+        of edited: Run, from: Int, firstItem: Int, delta: Int, oldEnd: (edits: Int, run: Int), isLast: Bool,
+        old: inout OldLines, into outcome: inout Outcome
+    ) -> (lines: Int, advance: Offset, resumed: Int?)? {
+        var lines = RunLineReaders(edited, geometry: geometry, startingAt: from - firstItem)
+        var position = from
+        var lineCount = 0
+        var advance = Offset.zero
         while true {
             let oldPosition = position - delta
-            if oldPosition >= editsEnd {
-                if oldPosition >= end {
+            if oldPosition >= oldEnd.edits {
+                if oldPosition >= oldEnd.run {
                     // At the run's end: its last line may now take the next run's items.
-                    guard isLast else { return nil }
-                    break
+                    return isLast ? (lineCount, advance, nil) : nil
                 }
-                if old.advance(to: oldPosition) {
-                    resumed = oldPosition
-                    break
-                }
+                if old.advance(to: oldPosition) { return (lineCount, advance, oldPosition) }
             }
             guard let group = lines.nextGroup(in: geometry) else { return nil }
             position += group.itemCount
-            newLines += group.lineCount
+            lineCount += group.lineCount
             if group.isDefaultLines {
-                newAdvance += geometry.defaultAdvance * group.lineCount
+                advance += geometry.defaultAdvance * group.lineCount
             } else {
-                newAdvance += Offset(group.thickness) + geometry.lineSpacingOffset
+                advance += Offset(group.thickness) + geometry.lineSpacingOffset
                 outcome.linesBroken += 1
             }
         }
-        var lineCount = kept.lines + newLines
-        var advance = kept.advance + newAdvance
-        if resumed != nil {
-            // The old lines from there on: the run's less those before (exact
-            // unless the run's advance saturated).
-            guard run.advance < Offset.limit, Offset.zero - Offset.limit < run.advance else { return nil }
-            lineCount += run.lineCount - old.lines
-            advance += run.advance - old.advance
-        }
-        outcome.kept = KeptLines(advance: start.advance + kept.advance, items: kept.items)
-        if let resumed { outcome.resumed = KeptLines(advance: start.advance + old.advance, items: resumed) }
-        return Run(itemCount: itemCount, lineCount: lineCount, advance: advance, sizes: buffer, sizedCount: sized)
     }
 
     /// Whether `run`'s last item after `edits` (inside it) takes the default size.

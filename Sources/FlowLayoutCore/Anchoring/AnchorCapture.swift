@@ -147,16 +147,6 @@ extension AnchorCapture {
     ) -> LayoutUpdate {
         var found: (before: VisibleAnchor, after: ElementIdentifier, frame: Rect)?
         if let capture {
-            func survivor(_ element: ElementIdentifier, _ frame: Rect, _ edge: Double?) -> Bool {
-                guard !capture.pins(element.category), let after = change.survivor(of: element),
-                    let now = change.knownFrame(of: after) ?? state.frame(of: after)
-                else { return false }
-                let before = VisibleAnchor(
-                    element: element, frame: frame, kept: capture.kept,
-                    edge: edge ?? Self.edge(capture.kept, of: frame, in: state))
-                found = (before, after, now)
-                return true
-            }
             switch capture.candidates {
             case .one(let anchor):
                 if let after = change.survivor(of: anchor.element),
@@ -166,9 +156,15 @@ extension AnchorCapture {
                 }
             case .inView(let elements, let reversed):
                 if reversed {
-                    for element in elements.reversed() where survivor(element.identifier, element.frame, nil) { break }
+                    for element in elements.reversed() {
+                        found = survivor(element, of: capture, change: change, in: &state)
+                        if found != nil { break }
+                    }
                 } else {
-                    for element in elements where survivor(element.identifier, element.frame, nil) { break }
+                    for element in elements {
+                        found = survivor(element, of: capture, change: change, in: &state)
+                        if found != nil { break }
+                    }
                 }
             case nil:
                 break
@@ -191,5 +187,21 @@ extension AnchorCapture {
         return LayoutUpdate(
             contentOffsetAdjustment: adjustment, previousContentSize: previousContentSize, contentSize: state.contentSize,
             anchor: found?.after, previousAnchorFrame: found?.before.frame)
+    }
+
+    /// `element`, a candidate in view before `change`, as the anchor: where
+    /// it is after the change, when it survives there and `capture` does not
+    /// pin its kind; `nil` otherwise. (A function of its own, not a closure:
+    /// a closure would capture a copy of the change.)
+    private static func survivor<Change: AnchoredChange>(
+        _ element: LayoutAttributes, of capture: AnchorCapture, change: borrowing Change, in state: inout FlowLayoutState
+    ) -> (before: VisibleAnchor, after: ElementIdentifier, frame: Rect)? {
+        guard !capture.pins(element.category), let after = change.survivor(of: element.identifier),
+            let now = change.knownFrame(of: after) ?? state.frame(of: after)
+        else { return nil }
+        let before = VisibleAnchor(
+            element: element.identifier, frame: element.frame, kept: capture.kept,
+            edge: Self.edge(capture.kept, of: element.frame, in: state))
+        return (before, after, now)
     }
 }

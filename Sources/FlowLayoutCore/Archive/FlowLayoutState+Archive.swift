@@ -49,7 +49,7 @@ extension FlowLayoutState {
 
     /// Writes what the layout knows (11.5): every item's identifier and size of
     /// its own, the anchor and the fingerprint. The anchor is the one an
-    /// update would keep (``AnchorCapture/visible(in:rect:before:startsHold:)``):
+    /// update would keep (`AnchorCapture.visible(in:rect:before:startsHold:)`):
     /// the first element of V that does not pin (the last, with
     /// ``FlowLayoutOptions/ScrollAnchor/lastVisibleItem``, by its trailing
     /// edge), as an identity and the distance of its kept edge from V's.

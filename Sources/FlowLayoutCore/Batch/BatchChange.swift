@@ -59,16 +59,17 @@ struct BatchChange: AnchoredChange {
     /// Step 1: the change of `plan` (checked against `sections`), with
     /// `sizing` for the sections it brings whole.
     init(
-        _ plan: BatchPlan, in sections: SectionList, sizing: [Int: [ItemEdit]] = [:], readsView: Bool = true,
-        endsScrollTarget: Bool = true
+        _ plan: __owned BatchPlan, in sections: SectionList, sizing: __owned [Int: [ItemEdit]] = [:],
+        readsView: Bool = true, endsScrollTarget: Bool = true
     ) {
-        self.plan = plan
         edits = plan.itemEdits(in: sections)
+        self.plan = plan
         self.sizing = sizing
         self.readsView = readsView
         self.endsScrollTarget = endsScrollTarget
-        changesOneSection = sizing.isEmpty && plan.changesItemsOfOneSection(edits)
-        growth = Self.growth(of: plan, edits: edits, sizing: sizing, in: sections)
+        // Read from the stored copies: the arguments were moved into them.
+        changesOneSection = self.sizing.isEmpty && self.plan.changesItemsOfOneSection(edits)
+        growth = Self.growth(of: self.plan, edits: edits, sizing: self.sizing, in: sections)
     }
 
     /// How much `plan` may grow the content's bounds in all (`flow-layout.md`

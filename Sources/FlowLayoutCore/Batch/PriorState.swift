@@ -15,8 +15,8 @@
 /// when asked for, which few batches do.
 struct PriorState {
     private enum Storage {
-        /// The state before, whole.
-        case kept(FlowLayoutState)
+        /// The state before, whole (boxed, so that the storage moves cheaply).
+        indirect case kept(FlowLayoutState)
         /// What rebuilds it from the state after: the inverse edits by
         /// section (numbered after the batch, which is the same numbering:
         /// no section moves), and the fields the batch moves besides items.

@@ -40,13 +40,6 @@ extension SectionList {
         }
         return (bySection, growth)
     }
-
-    /// Applies item edits by section (validated, within the content limit,
-    /// as ``edits(reporting:)`` gives them), then refines the estimate when due.
-    mutating func apply(_ edits: [SectionEdits]) {
-        for entry in edits { applyEdits(entry.edits, toSection: entry.section) }
-        refineEstimateIfDue()
-    }
 }
 
 /// One section's item edits: the section's index and its edits, sorted.

@@ -198,6 +198,13 @@ struct SectionList: Sendable {
         workCounters.sectionsLaidOut += 1
     }
 
+    /// Applies item edits by section (validated, within the content limit,
+    /// as ``edits(reporting:)`` gives them), then refines the estimate when due.
+    mutating func apply(_ edits: [SectionEdits]) {
+        for entry in edits { applyEdits(entry.edits, toSection: entry.section) }
+        refineEstimateIfDue()
+    }
+
     /// Applies validated edits to section `q` (``SectionLayout/applyEdits(_:)``):
     /// its extent and the offsets of later sections follow. Returns what
     /// changed in its lines.

@@ -71,7 +71,7 @@ extension FlowLayoutState {
     /// `sizing` for the sections it brings whole, through the anchored-update
     /// step, and returns its transitions: the one path of a batch and of a
     /// snapshot.
-    mutating func performBatchUpdates(_ plan: BatchPlan, sizing: [Int: [ItemEdit]] = [:]) throws(FlowLayoutError)
+    mutating func performBatchUpdates(_ plan: __owned BatchPlan, sizing: __owned [Int: [ItemEdit]] = [:]) throws(FlowLayoutError)
         -> BatchUpdateResult
     {
         var change = BatchChange(plan, in: sections, sizing: sizing)

@@ -6,11 +6,11 @@
 /// returned as they are, at no cost.
 extension FlowLayoutState {
     /// V: the visible rect the host last gave, or the viewport at the origin.
-    var visibleRectOrViewport: Rect { visibleRect ?? Rect(origin: .zero, size: viewportSize) }
+    @inline(__always) var visibleRectOrViewport: Rect { visibleRect ?? Rect(origin: .zero, size: viewportSize) }
 
     /// Whether the content mirrors along the scroll axis: right to left, scrolling
     /// horizontally. Its frames then depend on the whole content's width.
-    var mirrorsAlongScrollAxis: Bool {
+    @inline(__always) var mirrorsAlongScrollAxis: Bool {
         options.layoutDirection == .rightToLeft && configuration.scrollDirection == .horizontal
     }
 

@@ -76,7 +76,7 @@ extension FlowLayoutState {
     /// the content size is never rounded (`flow-layout.md` 8.3).
     ///
     /// - Complexity: O(1).
-    public var contentSize: Size {
+    @inline(__always) public var contentSize: Size {
         let direction = configuration.scrollDirection
         return direction.size(main: direction.main(viewportSize), cross: sections.summary.extent.double)
     }

@@ -22,14 +22,14 @@
 /// - Positions along the scroll axis are exact fixed-point sums, so searching
 ///   the trees and walking lines always agree.
 ///
-/// The state is the coordinator: it holds the sections (``SectionList``), the
+/// The state is the coordinator: it holds the sections (`SectionList`), the
 /// configuration, options and viewport, the visible rect and the engine's
 /// hold on it, and the items' identities, and its public entry points are
 /// each short: they validate, then hand the work to the types that own it:
-/// a section's own behaviour to ``SectionLayout``, a batch to ``BatchChange``,
-/// a snapshot to ``SnapshotPlanner``, snapping to ``Snapping``, save and
+/// a section's own behaviour to `SectionLayout`, a batch to `BatchChange`,
+/// a snapshot to `SnapshotPlanner`, snapping to `Snapping`, save and
 /// restore to `Archive/`. Every update goes through one anchored-update step
-/// (``update(_:)``).
+/// (`update(_:)`).
 ///
 /// Queries are `mutating` because they may lay out a section for the first time
 /// and keep the result.

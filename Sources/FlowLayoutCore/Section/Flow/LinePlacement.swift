@@ -215,28 +215,15 @@ extension SectionContext {
     /// Where a line's first item goes and the gap after each item.
     func alongLine(_ items: LineItems, count: Int, firstItem: Int) -> AlongLine {
         let isLast = firstItem + count == itemCount
-        let leading = metrics.mainLeadingInset
-        let available = metrics.available
-        let spacing = geometry.spacing
-        let firstMain: Double
-        switch items {
-        case .defaults: firstMain = geometry.defaultMain
-        case .sized(let sizes): firstMain = geometry.direction.main(geometry.size(ofSlot: sizes[0]))
-        case .segments(let segments):
-            if case .sized(let size) = segments.first! {
-                firstMain = geometry.direction.main(size)
-            } else {
-                firstMain = geometry.defaultMain
-            }
-        }
+        let firstMain = mainLength(ofFirstOf: items)
         // 2.1, 3.3, 3.4: a uniform section's lines sit on the columns of a full
         // line of `perLine` items, as the line alignment places one; the last
         // line too, unless an explicit last-line alignment says otherwise.
         if geometry.isUniform && geometry.perLine != LineGeometry.unbounded {
             if !isLast || lastLineAlignment == .automatic { return columns(firstMain: firstMain) }
-        } else if count == 1 && !(firstMain <= available) {
+        } else if count == 1 && !(firstMain <= metrics.available) {
             // 2.2: an oversize item of any other section starts at the leading inset.
-            return AlongLine(start: leading, gap: 0)
+            return AlongLine(start: metrics.mainLeadingInset, gap: 0)
         }
         let alignment: LineAlignment
         if !isLast {
@@ -244,27 +231,53 @@ extension SectionContext {
         } else {
             switch lastLineAlignment {
             case .automatic:
-                if geometry.isUniform {
-                    // Any number of items fits a line: leading, the minimum spacing apart.
-                    return AlongLine(start: leading, gap: spacing)
-                }
-                // 3.3 (a), (b): laid out like a full line; else, in a self-sizing
-                // section of one shared width, on a full line's columns; else leading.
-                if isLaidOutLikeFullLine(items, count: count, firstItem: firstItem) {
-                    alignment = lineAlignment
-                } else if lineAlignment == .justified, let width = sharedWidth,
-                    let along = sharedWidthColumns(width: width)
-                {
-                    return along
-                } else {
-                    return AlongLine(start: leading, gap: spacing)
-                }
+                let automatic = automaticLastLine(items, count: count, firstItem: firstItem)
+                if let columns = automatic.columns { return columns }
+                alignment = automatic.alignment
             case .justified: alignment = .justified
             case .leading: alignment = .leading
             case .center: alignment = .center
             case .trailing: alignment = .trailing
             }
         }
+        return aligned(items, count: count, firstMain: firstMain, alignment: alignment)
+    }
+
+    /// The main-axis length of a line's first item.
+    private func mainLength(ofFirstOf items: LineItems) -> Double {
+        switch items {
+        case .defaults: return geometry.defaultMain
+        case .sized(let sizes): return geometry.direction.main(geometry.size(ofSlot: sizes[0]))
+        case .segments(let segments):
+            if case .sized(let size) = segments.first! { return geometry.direction.main(size) }
+            return geometry.defaultMain
+        }
+    }
+
+    /// How `.automatic` places the last line of a section that is not uniform
+    /// with a bound (3.3): a uniform section's (any number of items fits a
+    /// line) and what is not laid out like a full line leading, the minimum
+    /// spacing apart (3.3 (a), (b)); laid out like a full line, as the line
+    /// alignment says; in a self-sizing section of one shared width under
+    /// justified lines, on a full line's columns.
+    private func automaticLastLine(
+        _ items: LineItems, count: Int, firstItem: Int
+    ) -> (alignment: LineAlignment, columns: AlongLine?) {
+        if geometry.isUniform { return (.leading, nil) }
+        if isLaidOutLikeFullLine(items, count: count, firstItem: firstItem) { return (lineAlignment, nil) }
+        if lineAlignment == .justified, let width = sharedWidth, let along = sharedWidthColumns(width: width) {
+            return (.justified, along)
+        }
+        return (.leading, nil)
+    }
+
+    /// A line of `count` items placed by `alignment` (3.1, 3.4): justified,
+    /// the slack shared between the gaps (one item centred); leading, centred
+    /// or trailing, the minimum spacing apart.
+    private func aligned(_ items: LineItems, count: Int, firstMain: Double, alignment: LineAlignment) -> AlongLine {
+        let leading = metrics.mainLeadingInset
+        let available = metrics.available
+        let spacing = geometry.spacing
         switch alignment {
         case .justified:
             if count == 1 { return AlongLine(start: leading + (available - firstMain) / 2, gap: 0) }
