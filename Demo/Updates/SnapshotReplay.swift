@@ -4,8 +4,9 @@ import FlowLayoutDescription
 /// Applies the snapshots of an update document (`layout-description.md`,
 /// Snapshots) to the state of a description whose sections all give `id` and
 /// `itemIds`: the document's string identifiers are numbered as they are first
-/// met, each snapshot is checked with the document's paths and applied, and
-/// each reports the batch it was applied as.
+/// met, each snapshot is applied, and each reports the batch it was applied
+/// as. The engine checks each snapshot (`flow-layout.md` 11.4); a refusal is
+/// named by renaming the engine's path and identifiers to the document's.
 enum SnapshotReplay {
     /// The description's identifiers.
     struct Identifiers {
@@ -16,12 +17,21 @@ enum SnapshotReplay {
     /// The engine's numbers for the document's strings.
     struct Names {
         private var numbers: [String: FlowIdentifier] = [:]
+        /// The names, by number less one.
+        private var names: [String] = []
 
         mutating func number(_ name: String) -> FlowIdentifier {
             if let number = numbers[name] { return number }
-            let number = FlowIdentifier(UInt64(numbers.count + 1))
+            names.append(name)
+            let number = FlowIdentifier(UInt64(names.count))
             numbers[name] = number
             return number
+        }
+
+        /// The name numbered `identifier`.
+        func name(_ identifier: FlowIdentifier) -> String {
+            let index = Int(identifier.rawValue) - 1
+            return names.indices.contains(index) ? names[index] : "\(identifier)"
         }
     }
 
@@ -53,13 +63,13 @@ enum SnapshotReplay {
         }
         var reports: [LayoutOutput.BatchReport] = []
         for (index, described) in snapshots.enumerated() {
-            let snapshot = try checked(described, path: "snapshots[\(index)]", sectionNames: &sectionNames, itemNames: &itemNames)
+            let snapshot = engineSnapshot(described, sectionNames: &sectionNames, itemNames: &itemNames)
             let before = state.exactContentSize()
             let applied: SnapshotUpdateResult
             do {
                 applied = try state.apply(snapshot)
             } catch {
-                throw InputError("\(error.prefixingPath(with: FieldPath("snapshots", index)))")
+                throw InputError(refusal(error, ofSnapshot: index, sectionNames: sectionNames, itemNames: itemNames))
             }
             var report = LayoutOutput.BatchReport(
                 result: applied.result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize())
@@ -69,40 +79,43 @@ enum SnapshotReplay {
         return reports
     }
 
-    /// The engine's snapshot of `described`, after the checks of `flow-layout.md`
-    /// 11.4 with the document's paths and names.
-    static func checked(
-        _ described: DescribedSnapshot, path: String, sectionNames: inout Names, itemNames: inout Names
-    ) throws -> FlowSnapshot {
-        var sectionsSeen = Set<String>()
-        var itemsSeen = Set<String>()
-        for (q, section) in described.sections.enumerated() {
-            if !sectionsSeen.insert(section.id).inserted {
-                throw InputError("\(path).sections[\(q)].id: \"\(section.id)\" appears twice")
-            }
-            for (j, item) in section.items.enumerated() where !itemsSeen.insert(item).inserted {
-                throw InputError("\(path).sections[\(q)].items[\(j)]: \"\(item)\" appears twice")
-            }
-        }
+    /// The engine's snapshot of `described`, its names numbered.
+    static func engineSnapshot(
+        _ described: DescribedSnapshot, sectionNames: inout Names, itemNames: inout Names
+    ) -> FlowSnapshot {
         var snapshot = FlowSnapshot()
-        for (q, section) in described.sections.enumerated() {
-            for entry in section.sizes where !itemsSeen.contains(entry.id) {
-                throw InputError("\(path).sections[\(q)].sizes.\(entry.id): \"\(entry.id)\" is not an item of the snapshot")
-            }
-            for (j, item) in section.reload.enumerated() where !itemsSeen.contains(item) {
-                throw InputError("\(path).sections[\(q)].reload[\(j)]: \"\(item)\" is not an item of the snapshot")
-            }
+        for section in described.sections {
             var engine = FlowSnapshot.Section(id: sectionNames.number(section.id), items: section.items.map { itemNames.number($0) })
             for entry in section.sizes { engine.sizes[itemNames.number(entry.id)] = entry.size }
             engine.reloaded = section.reload.map { itemNames.number($0) }
-            engine.sectionInset = section.overrides.sectionInset
-            engine.minimumLineSpacing = section.overrides.minimumLineSpacing
-            engine.minimumInteritemSpacing = section.overrides.minimumInteritemSpacing
-            engine.headerReferenceSize = section.overrides.headerReferenceSize
-            engine.footerReferenceSize = section.overrides.footerReferenceSize
+            engine.overrides = section.overrides
             snapshot.appendSection(engine)
         }
         return snapshot
+    }
+
+    /// The engine's refusal of snapshot `index`, in the document's terms:
+    /// its path under `snapshots[index]` with the document's field names
+    /// (`reload`, `sizes.m9`) and its identifiers by their names
+    /// (`snapshots[1].sections[0].items[4]: "m3" appears twice`).
+    static func refusal(_ error: FlowLayoutError, ofSnapshot index: Int, sectionNames: Names, itemNames: Names) -> String {
+        let prefix = FieldPath("snapshots", index)
+        guard case let .invalidSnapshot(path, problem) = error else { return "\(error.prefixingPath(with: prefix))" }
+        let renamed = FieldPath(
+            path.components.map { component in
+                switch component {
+                case .field("reloaded"): .field("reload")
+                case .identifier(let identifier): .field(itemNames.name(identifier))
+                default: component
+                }
+            })
+        let message =
+            switch problem {
+            case .duplicateSection(let identifier): "\"\(sectionNames.name(identifier))\" appears twice"
+            case .duplicateItem(let identifier): "\"\(itemNames.name(identifier))\" appears twice"
+            case .notInSnapshot(let identifier): "\"\(itemNames.name(identifier))\" is not an item of the snapshot"
+            }
+        return "\(prefix.appending(renamed)): \(message)"
     }
 
     /// An error of the description's identifiers, with its names.

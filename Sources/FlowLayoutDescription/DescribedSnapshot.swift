@@ -14,13 +14,14 @@ public struct DescribedSnapshot: Hashable, Sendable {
         public var sizes: [ItemSize]
         /// Identifiers to reload.
         public var reload: [String]
-        /// The overrides the section gives (its `sectionInset` completed from the
-        /// layout's); `itemCount` is unused.
-        public var overrides: FlowSection
+        /// The overrides the section gives (its `sectionInset` completed from
+        /// the layout's): the core's value, as a section and a snapshot's
+        /// section hold it.
+        public var overrides: SectionOverrides
 
         /// Creates a section.
         public init(
-            id: String, items: [String], sizes: [ItemSize] = [], reload: [String] = [], overrides: FlowSection = FlowSection(itemCount: 0)
+            id: String, items: [String], sizes: [ItemSize] = [], reload: [String] = [], overrides: SectionOverrides = SectionOverrides()
         ) {
             self.id = id
             self.items = items

@@ -63,6 +63,16 @@ struct SnapshotDemoTests {
         let unknown = try run(#"{ "snapshots": [ { "sections": [ { "id": "today", "items": ["m1"], "reload": ["m9"] } ] } ] }"#)
         #expect(unknown.status == 1)
         #expect(unknown.standardError.contains(#"snapshots[0].sections[0].reload[0]: "m9" is not an item of the snapshot"#))
+        // The engine's paths renamed: an identifier key becomes the document's name.
+        let unknownSize = try run(
+            #"{ "snapshots": [ { "sections": [ { "id": "today", "items": ["m1"], "sizes": { "m7": { "width": 320, "height": 20 } } } ] } ] }"#
+        )
+        #expect(unknownSize.status == 1)
+        #expect(unknownSize.standardError.contains(#"snapshots[0].sections[0].sizes.m7: "m7" is not an item of the snapshot"#))
+        let twice = try run(
+            #"{ "snapshots": [ { "sections": [ { "id": "today", "items": ["m1"] }, { "id": "today", "items": [] } ] } ] }"#)
+        #expect(twice.status == 1)
+        #expect(twice.standardError.contains(#"snapshots[0].sections[1].id: "today" appears twice"#))
         let anonymous = try run(
             #"{ "snapshots": [ { "sections": [] } ] }"#,
             description: #"{ "viewport": { "width": 320, "height": 100 }, "sections": [ { "itemCount": 2 } ] }"#)

@@ -125,7 +125,7 @@ extension DescriptionParser {
                 try skipValue()
                 continue
             }
-            let path = "layout." + Self.layoutFields.names[field]
+            let path = FieldPath("layout").appending(Self.layoutFields.names[field])
             var fieldFailure: DescriptionError?
             switch field {
             case 0: layout.itemSize = try size({ path }, &fieldFailure)
@@ -160,7 +160,7 @@ extension DescriptionParser {
         var index = 0
         while try nextElement(&first) {
             if failure == nil {
-                if let read = try section({ "sections[\(index)]" }, &failure) {
+                if let read = try section({ FieldPath("sections", index) }, &failure) {
                     sections.append(read.section, read.insets)
                     sectionIdentifiers.append(read.id)
                     itemIdentifiers.append(read.itemIds)
@@ -182,7 +182,7 @@ extension DescriptionParser {
     /// array, its sizes in order, the count when given, the count against the
     /// sizes. Then the overrides in the order of ``sectionFields``.
     mutating func section(
-        _ path: () -> String, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> (section: FlowSection, insets: PartialInsets?, id: String?, itemIds: [String]?)? {
         // Paths are built only for a problem: a million sections cost no strings.
         guard try beginObject(path, &failure) else { return nil }
@@ -193,6 +193,8 @@ extension DescriptionParser {
         var sizes: [[Size]] = []
         var sizesFailure: DescriptionError?
         var overrides = SectionOverrides()
+        // The edges `sectionInset` gave, completed from the layout's once it is read.
+        var insets: PartialInsets?
         var id: String?
         var itemIds: [String]?
         while let field = try nextMember(&cursor, Self.sectionFields) {
@@ -201,7 +203,7 @@ extension DescriptionParser {
                 try skipValue()
                 continue
             }
-            func fieldPath() -> String { path() + "." + Self.sectionFields.names[field] }
+            func fieldPath() -> FieldPath { path().appending(Self.sectionFields.names[field]) }
             var fieldFailure: DescriptionError?
             switch field {
             case 0: itemCount = try count(fieldPath, &countFailure)
@@ -212,7 +214,7 @@ extension DescriptionParser {
                     let type = try skipValue()
                     problem.record(2, DescriptionError(path: fieldPath(), message: "must be an array, not \(type)"))
                 }
-            case 2: overrides.sectionInset = try insets(fieldPath, &fieldFailure)
+            case 2: insets = try self.insets(fieldPath, &fieldFailure)
             case 3: overrides.minimumLineSpacing = try length(fieldPath, &fieldFailure)
             case 4: overrides.minimumInteritemSpacing = try length(fieldPath, &fieldFailure)
             case 5: overrides.headerReferenceSize = try size(fieldPath, &fieldFailure)
@@ -232,7 +234,9 @@ extension DescriptionParser {
             problem.record(4, countFailure)
             if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizeCount {
                 problem.record(
-                    5, DescriptionError(path: path() + ".itemCount", message: "is \(itemCount) but itemSizes holds \(sizeCount) sizes"))
+                    5,
+                    DescriptionError(path: path().appending("itemCount"), message: "is \(itemCount) but itemSizes holds \(sizeCount) sizes")
+                )
             }
         }
         let items = cursor.has(1) ? sizeCount : itemCount
@@ -240,7 +244,7 @@ extension DescriptionParser {
             problem.record(
                 13,
                 DescriptionError(
-                    path: path() + ".itemIds", message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
+                    path: path().appending("itemIds"), message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
         }
         failure = problem.error
         guard failure == nil else { return nil }
@@ -250,24 +254,22 @@ extension DescriptionParser {
             !cursor.has(1)
             ? FlowSection(itemCount: itemCount)
             : sizes.count > 1 ? FlowSection(itemSizeChunks: sizes) : FlowSection(itemSizes: sizes.first ?? [])
-        section.minimumLineSpacing = overrides.minimumLineSpacing
-        section.minimumInteritemSpacing = overrides.minimumInteritemSpacing
-        section.headerReferenceSize = overrides.headerReferenceSize
-        section.footerReferenceSize = overrides.footerReferenceSize
-        return (section, overrides.sectionInset, id, itemIds)
+        section.overrides = overrides
+        return (section, insets, id, itemIds)
     }
 
     /// Reads the `itemSizes` array whose `[` is under the position, in chunks
     /// (``SizeAccumulator``). After the first size with a problem, the others
     /// are only read through.
-    private mutating func itemSizes(_ sectionPath: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [[Size]] {
+    private mutating func itemSizes(_ sectionPath: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> [[Size]]
+    {
         try beginArray()
         var sizes = SizeAccumulator()
         var first = true
         var index = 0
         while try nextElement(&first) {
             if failure == nil {
-                let size = try size({ "\(sectionPath()).itemSizes[\(index)]" }, &failure)
+                let size = try size({ sectionPath().appending("itemSizes").appending(index: index) }, &failure)
                 if failure == nil {
                     sizes.append(size)
                 } else {
@@ -322,15 +324,6 @@ struct LayoutFields {
         }
         if let displayScale { options.displayScale = displayScale }
     }
-}
-
-/// The overrides a section gave.
-struct SectionOverrides {
-    var sectionInset: PartialInsets?
-    var minimumLineSpacing: Double?
-    var minimumInteritemSpacing: Double?
-    var headerReferenceSize: Size?
-    var footerReferenceSize: Size?
 }
 
 /// The sections read so far, with the insets that wait for `layout.sectionInset`.

@@ -12,7 +12,7 @@ extension DescriptionParser {
     static let noFields = FieldNames([])
 
     /// Reads a string identifier at `path`.
-    mutating func identifier(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> String {
+    mutating func identifier(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> String {
         guard try input.peek() == UInt8(ascii: "\"") else {
             let type = try skipValue()
             failure = DescriptionError(path: path(), message: "must be a string, not \(type)")
@@ -22,7 +22,7 @@ extension DescriptionParser {
     }
 
     /// Reads an array of string identifiers at `path`.
-    mutating func identifiers(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> [String] {
+    mutating func identifiers(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> [String] {
         var result: [String] = []
         try list(path, &failure) { (parser, path, failure) throws(DescriptionError) in
             result.append(try parser.identifier(path, &failure))
@@ -32,7 +32,7 @@ extension DescriptionParser {
 
     /// Reads one snapshot: `sections`, required.
     mutating func snapshot(
-        _ path: () -> String, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> DescribedSnapshot {
         var snapshot = DescribedSnapshot(sections: [])
         try object(path, Self.snapshotFields, required: 1, &failure) { (parser, _, path, failure) throws(DescriptionError) in
@@ -46,7 +46,7 @@ extension DescriptionParser {
     /// Reads one snapshot section: `id` and `items` required; `sizes` (an object
     /// from identifier to size), `reload` and the overrides optional.
     private mutating func snapshotSection(
-        _ path: () -> String, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> DescribedSnapshot.Section {
         var section = DescribedSnapshot.Section(id: "", items: [])
         try object(path, Self.snapshotSectionFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
@@ -67,7 +67,7 @@ extension DescriptionParser {
 
     /// Reads an object from identifier to size, in the document's order.
     private mutating func sizeTable(
-        _ path: () -> String, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> [DescribedSnapshot.ItemSize] {
         var sizes: [DescribedSnapshot.ItemSize] = []
         guard try beginObject(path, &failure) else { return sizes }
@@ -75,7 +75,7 @@ extension DescriptionParser {
         while try nextMember(&cursor, Self.noFields) != nil {
             let key = lastUnknownKey
             if failure == nil {
-                let size = try size({ "\(path()).\(key)" }, &failure)
+                let size = try size({ path().appending(key) }, &failure)
                 sizes.append(DescribedSnapshot.ItemSize(id: key, size: size))
             } else {
                 try skipValue()

@@ -87,7 +87,7 @@ extension DescriptionParser {
     /// Reads a rect (an update document's or a description's `visibleRect`):
     /// `x` and `y`, any finite numbers, and `width` and `height`, lengths; all
     /// four required.
-    mutating func rect(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Rect {
+    mutating func rect(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Rect {
         var rect = Rect.zero
         try object(path, Self.rectFields, required: 4, &failure) { (parser, field, path, failure) throws(DescriptionError) in
             switch field {
@@ -103,7 +103,7 @@ extension DescriptionParser {
     /// Reads one batch: every operation optional, each an array, read in the
     /// order of ``batchFields``.
     private mutating func batch(
-        _ path: () -> String, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> BatchUpdate {
         var batch = BatchUpdate()
         try object(path, Self.batchFields, required: 0, &failure) { (parser, field, path, failure) throws(DescriptionError) in
@@ -125,7 +125,7 @@ extension DescriptionParser {
 
     /// Reads a section inserted or reloaded: `index` and `section`, both required.
     private mutating func sectionContent(
-        _ path: () -> String, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> BatchUpdate.SectionInsertion {
         var content = BatchUpdate.SectionInsertion(index: 0, section: FlowSection(itemCount: 0))
         try object(path, Self.sectionContentFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
@@ -140,7 +140,7 @@ extension DescriptionParser {
     }
 
     /// Reads a section move: `from` and `to`, both required.
-    private mutating func sectionMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError)
+    private mutating func sectionMove(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError)
         -> BatchUpdate.SectionMove
     {
         var move = BatchUpdate.SectionMove(from: 0, to: 0)
@@ -152,7 +152,7 @@ extension DescriptionParser {
     }
 
     /// Reads an item's position: `section` and `item`, both required.
-    private mutating func indexPath(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> FlowIndexPath {
+    private mutating func indexPath(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> FlowIndexPath {
         var indexPath = FlowIndexPath(item: 0, section: 0)
         try object(path, Self.indexPathFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
             let index = try parser.count(path, &failure)
@@ -164,7 +164,7 @@ extension DescriptionParser {
     /// Reads an item inserted or reloaded: `section` and `item`, required, and
     /// `size`, optional.
     private mutating func itemContent(
-        _ path: () -> String, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> BatchUpdate.ItemInsertion {
         var content = BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: 0, section: 0))
         try object(path, Self.itemContentFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
@@ -178,7 +178,7 @@ extension DescriptionParser {
     }
 
     /// Reads an item move: `from` and `to`, both required, each an item's position.
-    private mutating func itemMove(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError)
+    private mutating func itemMove(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError)
         -> BatchUpdate.ItemMove
     {
         var move = BatchUpdate.ItemMove(from: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 0, section: 0))

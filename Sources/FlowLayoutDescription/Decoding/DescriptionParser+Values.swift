@@ -9,12 +9,9 @@ extension DescriptionParser {
     static let sizeFields = FieldNames(["width", "height"])
     static let insetFields = FieldNames(["top", "left", "bottom", "right"])
 
-    /// `path.key`, or `key` at the top.
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
     /// The problem of a member `fields` does not know.
-    static func unknownField(_ path: String, _ key: String, _ fields: FieldNames) -> DescriptionError {
-        DescriptionError(path: join(path, key), message: "unknown field (expected one of: \(fields.expected))")
+    static func unknownField(_ path: FieldPath, _ key: String, _ fields: FieldNames) -> DescriptionError {
+        DescriptionError(path: path.appending(key), message: "unknown field (expected one of: \(fields.expected))")
     }
 
     /// Whether `byte` starts a number.
@@ -26,7 +23,7 @@ extension DescriptionParser {
 
     /// Reads a length: a finite number from 0 to ``FlowLayoutLimits/maximumLength``.
     @inline(__always)
-    mutating func length(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Double {
+    mutating func length(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Double {
         guard Self.startsNumber(try input.peek()) else {
             let type = try skipValue()
             failure = DescriptionError(path: path(), message: "must be a finite number >= 0, not \(type)")
@@ -46,7 +43,7 @@ extension DescriptionParser {
 
     /// Reads a count: a number written without a fraction or an exponent, from 0
     /// to ``FlowLayoutLimits/maximumCount``.
-    mutating func count(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Int {
+    mutating func count(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Int {
         let limit = FlowLayoutLimits.maximumCount
         if Self.startsNumber(try input.peek()) {
             let (number, isInteger) = try number()
@@ -59,7 +56,7 @@ extension DescriptionParser {
     }
 
     /// Reads a coordinate: any finite number, negative ones included.
-    mutating func coordinate(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Double {
+    mutating func coordinate(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Double {
         guard Self.startsNumber(try input.peek()) else {
             let type = try skipValue()
             failure = DescriptionError(path: path(), message: "must be a finite number, not \(type)")
@@ -77,7 +74,7 @@ extension DescriptionParser {
     /// string equal to one of its raw values, compared exactly, as
     /// `scrollDirection` is.
     mutating func choice<Value: RawRepresentable & CaseIterable>(
-        _ path: () -> String, _ failure: inout DescriptionError?
+        _ path: () -> FieldPath, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> Value? where Value.RawValue == String {
         var value: Value?
         if try input.peek() == UInt8(ascii: "\"") {
@@ -95,7 +92,7 @@ extension DescriptionParser {
 
     /// Reads a boolean (an option such as `sectionHeadersPinToVisibleBounds`):
     /// `true` or `false`, nothing else (not `0`, `1` or `"true"`).
-    mutating func boolean(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Bool? {
+    mutating func boolean(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Bool? {
         let first = try input.peek()
         let type = try skipValue()
         switch first {
@@ -109,7 +106,7 @@ extension DescriptionParser {
 
     /// Reads an object, or reports what else the value is.
     @inline(__always)
-    mutating func beginObject(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Bool {
+    mutating func beginObject(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Bool {
         if try input.peek() == UInt8(ascii: "{") {
             try beginObject()
             return true
@@ -124,7 +121,7 @@ extension DescriptionParser {
     /// Checks, in order: an unknown field, a missing `width`, a missing `height`,
     /// the width, the height.
     @inline(__always)
-    mutating func size(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> Size {
+    mutating func size(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> Size {
         var size = Size(width: 0, height: 0)
         guard try beginObject(path, &failure) else { return size }
         var cursor = ObjectCursor()
@@ -133,18 +130,18 @@ extension DescriptionParser {
             var fieldFailure: DescriptionError?
             switch field {
             case 0:
-                size.width = try length({ path() + ".width" }, &fieldFailure)
+                size.width = try length({ path().appending("width") }, &fieldFailure)
                 problem.record(3, fieldFailure)
             case 1:
-                size.height = try length({ path() + ".height" }, &fieldFailure)
+                size.height = try length({ path().appending("height") }, &fieldFailure)
                 problem.record(4, fieldFailure)
             default:
                 problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sizeFields))
                 try skipValue()
             }
         }
-        if !cursor.has(0) { problem.record(1, DescriptionError(path: path() + ".width", message: "is required")) }
-        if !cursor.has(1) { problem.record(2, DescriptionError(path: path() + ".height", message: "is required")) }
+        if !cursor.has(0) { problem.record(1, DescriptionError(path: path().appending("width"), message: "is required")) }
+        if !cursor.has(1) { problem.record(2, DescriptionError(path: path().appending("height"), message: "is required")) }
         failure = problem.error
         return size
     }
@@ -153,7 +150,7 @@ extension DescriptionParser {
     /// when the description is complete.
     ///
     /// Checks, in order: an unknown field, then top, left, bottom, right.
-    mutating func insets(_ path: () -> String, _ failure: inout DescriptionError?) throws(DescriptionError) -> PartialInsets {
+    mutating func insets(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> PartialInsets {
         var insets = PartialInsets()
         guard try beginObject(path, &failure) else { return insets }
         var cursor = ObjectCursor()
@@ -166,7 +163,7 @@ extension DescriptionParser {
             }
             let name = Self.insetFields.names[field]
             var fieldFailure: DescriptionError?
-            let value = try length({ "\(path()).\(name)" }, &fieldFailure)
+            let value = try length({ path().appending(name) }, &fieldFailure)
             problem.record(1 + field, fieldFailure)
             insets.edges[field] = value
         }

@@ -20,7 +20,9 @@ enum TreeDecoder {
 /// Decodes the description's JSON tree, tracking the field path for errors.
 private struct DescriptionDecoder {
     func fail(_ path: String, _ message: String) -> DescriptionError {
-        DescriptionError(path: path, message: message)
+        // The oracle keeps its paths as the text the format prints (its
+        // outcomes are compared as text): one field holding that text.
+        DescriptionError(path: path.isEmpty ? FieldPath() : FieldPath([.field(path)]), message: message)
     }
 
     func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(DescriptionError) -> [String: JSONValue] {
