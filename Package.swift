@@ -5,8 +5,24 @@ import PackageDescription
 ///
 /// Internal invariant checks are compiled in with `-Xswiftc -DFLOWLAYOUT_INTERNAL_CHECKS`
 /// (see `.ci/run`); without the flag they compile to nothing.
+///
+/// On Apple platforms: the drop-in (`FlowLayoutUIKit`) is compiled against the
+/// real UIKit where UIKit has collection views (iOS and Mac Catalyst; tvOS and
+/// visionOS are untried), and empty elsewhere (macOS, watchOS, Linux). The test-only surface (`UIKitSurface`, and the
+/// drop-in's copy on it, `FlowLayoutUIKitOnSurface`) is a module of its own that
+/// never imports UIKit, so it compiles, and its tests run, beside the real UIKit
+/// too; no source file imports both. `FlowLayoutUIKitAppleTests` drives the real
+/// drop-in in a real `UICollectionView`, and compiles to nothing without UIKit.
+/// `.github/workflows/apple.yml` runs all of it on macOS and the iOS Simulator.
+///
+/// xcodebuild cannot build an executable target for iOS (it has no product
+/// type for a command-line tool there), and the package scheme builds every
+/// target: see the end of this file for `FLOWLAYOUT_LIBRARIES_ONLY`.
 let package = Package(
     name: "FlowLayout",
+    // The core's 128-bit sums (`UInt128`) need the Swift 6.0 runtime: macOS 15,
+    // iOS 18 and their contemporaries. Linux ignores this.
+    platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     // What a host uses. The eager reference layout, the test support and the
     // fuzz harness are targets the package builds and tests, not products.
     products: [
@@ -110,5 +126,22 @@ let package = Package(
             dependencies: ["FlowDemo"],
             resources: [.copy("Golden")]
         ),
+        // The real drop-in in a real `UICollectionView` in a window: self-sizing
+        // cells, a batch update, a diffable data source, interactive reordering.
+        // Where UIKit exists; elsewhere its files compile to nothing.
+        .testTarget(
+            name: "FlowLayoutUIKitAppleTests",
+            dependencies: ["FlowLayoutUIKit"]
+        ),
     ]
 )
+
+// With FLOWLAYOUT_LIBRARIES_ONLY=1 in the environment (the iOS Simulator job of
+// .github/workflows/apple.yml), the package is its libraries and their tests:
+// no `flow-demo`, no fuzzer executable, no tests that run `flow-demo`. Unset,
+// as everywhere else, nothing changes.
+if Context.environment["FLOWLAYOUT_LIBRARIES_ONLY"] == "1" {
+    let executables: Set = ["FlowDemo", "FlowLayoutFuzzer", "FlowDemoTests"]
+    package.targets.removeAll { executables.contains($0.name) }
+    package.products.removeAll { $0.name == "flow-demo" }
+}

@@ -189,13 +189,19 @@ struct ChildReport {
 
 /// The process's resident memory, from `/proc/self/status`.
 enum ResidentMemory {
-    /// Resident bytes now (`VmRSS`), or 0 where unknown.
+    /// Resident bytes now (`VmRSS`), or 0 where unknown. Apple's platforms have
+    /// no `/proc`: there it is the peak so far (``Measure/peakMemoryBytes()``),
+    /// which a child reads as it starts, when the two are close.
     static func current() -> Int {
+        #if canImport(Darwin)
+        return Measure.peakMemoryBytes()
+        #else
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             if let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first { return kilobytes * 1024 }
         }
         return 0
+        #endif
     }
 
     /// Resets the peak (`VmHWM`) to the resident bytes now, where the kernel allows

@@ -107,12 +107,14 @@ enum BenchCommand {
         }
         progress.finish()
         rows.removeAll { !scenarios.keeps($0.operation) }
+        // Times from a debug build say so, with the release command: above the
+        // table, or on standard error beside the JSON, which stays one array.
+        let buildNote = BuildConfiguration.debugTimingNote(arguments: BuildConfiguration.commandLineArguments)
         if parsed.flag("json") {
+            if let buildNote { Terminal.error("note: these times are from \(buildNote)") }
             Terminal.out("[\n  " + rows.map(\.json).joined(separator: ",\n  ") + "\n]\n")
         } else {
-            #if DEBUG
-            Terminal.out("note: a debug build; run with 'swift run -c release flow-demo bench' for real numbers\n")
-            #endif
+            if let buildNote { Terminal.out("note: these times are from \(buildNote)\n") }
             Terminal.out(BenchRow.table(rows))
             Terminal.out("process peak memory \(Measure.bytes(Measure.peakMemoryBytes())) (engines and references together)\n")
         }

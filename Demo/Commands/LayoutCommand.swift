@@ -55,8 +55,11 @@ enum LayoutCommand {
         A description that cannot be laid out is refused with a message naming the
         field (for example 'sections[3].itemSizes[17].width: must be a finite number
         >= 0'), exit status 1 and nothing on standard output. Items wider than their
-        line are laid out and reported as warnings on standard error. Bad usage (an
-        unknown option, a --rect that is not four finite numbers) exits with status 2.
+        line are laid out and reported as warnings on standard error, each saying where
+        the layout put them (flow-layout.md 2.2: centred, or as the line alignment puts a
+        line of one item, in a uniform section; at the leading inset in any other). Bad
+        usage (an unknown option, a --rect that is not four finite numbers) exits with
+        status 2.
         """
 
     /// The most elements printed without --rect.
@@ -149,12 +152,11 @@ enum LayoutCommand {
         }
     }
 
-    /// Prints the engine's oversize-item diagnostics to standard error.
+    /// Prints a warning on standard error for each run of items wider than
+    /// their line, saying where the layout put them (``OversizeWarning``).
     static func warnAboutOversizeItems(_ state: inout FlowLayoutState) {
-        for section in 0..<state.numberOfSections {
-            for diagnostic in (try? state.diagnostics(inSection: section)) ?? [] {
-                Terminal.error("warning: \(diagnostic)")
-            }
+        for warning in OversizeWarning.warnings(in: &state) {
+            Terminal.error("warning: \(warning)")
         }
     }
 }

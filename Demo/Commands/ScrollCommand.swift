@@ -97,6 +97,10 @@ enum ScrollCommand {
           --max-frames N       stop after N frames
           --no-timing          leave times and memory out (output then depends only on the seed)
           --help               show this help
+
+        Times are the build's own: 'swift run flow-demo' builds in debug, about 20 times
+        slower than 'swift run -c release flow-demo', and a debug build's summary says so
+        on its 'build' line (its JSON: "build": "debug").
         """
 
     static let valued: Set<String> = [
@@ -168,19 +172,22 @@ enum ScrollCommand {
         }
         let report = session.report
         let script = session.options.gestures.map(\.description).joined(separator: ", ")
+        // Times from a debug build (`swift run flow-demo`) say so, with the release command.
+        let buildNote = timing ? BuildConfiguration.debugTimingNote(arguments: BuildConfiguration.commandLineArguments) : nil
         if json {
             Terminal.out(report.json(includeTimes: timing))
         } else if session.options.chat != nil {
             Terminal.out(
                 report.chatSummary(
-                    title: title, script: script, framesPerSecond: session.options.framesPerSecond, includeTimes: timing))
+                    title: title, script: script, framesPerSecond: session.options.framesPerSecond, includeTimes: timing,
+                    buildNote: buildNote))
         } else {
             Terminal.out(
                 report.summary(
                     title: title, script: script,
                     axis: direction == .vertical ? "height" : "width",
                     anchor: session.options.anchor == .firstVisibleItem ? "first" : "last",
-                    framesPerSecond: session.options.framesPerSecond, includeTimes: timing))
+                    framesPerSecond: session.options.framesPerSecond, includeTimes: timing, buildNote: buildNote))
         }
     }
 

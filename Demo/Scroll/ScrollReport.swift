@@ -56,9 +56,13 @@ struct ScrollReport: Sendable {
     }
 
     /// The readable summary. With `includeTimes` false, the lines that vary from
-    /// run to run (times, memory) are left out, for golden tests.
-    func summary(title: String, script: String, axis: String, anchor: String, framesPerSecond: Double, includeTimes: Bool = true) -> String
-    {
+    /// run to run (times, memory) are left out, for golden tests; with them,
+    /// `buildNote` (``BuildConfiguration/debugTimingNote(arguments:)``), when
+    /// given, follows them on a `build` line.
+    func summary(
+        title: String, script: String, axis: String, anchor: String, framesPerSecond: Double, includeTimes: Bool = true,
+        buildNote: String? = nil
+    ) -> String {
         let seconds = Double(frames) / framesPerSecond
         let change = contentStart > 0 ? (contentEnd - contentStart) / contentStart * 100 : 0
         var lines = [
@@ -86,13 +90,16 @@ struct ScrollReport: Sendable {
             )
             if updates > 0 { lines.append(updateTimesLine) }
             lines.append("peak memory      \(Measure.bytes(peakMemoryBytes)) (whole process)")
+            if let buildNote { lines.append("build            \(buildNote)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The readable summary of a chat session (`scroll --chat`); with
-    /// `includeTimes` false, without times and memory.
-    func chatSummary(title: String, script: String, framesPerSecond: Double, includeTimes: Bool = true) -> String {
+    /// `includeTimes` false, without times and memory; with them, `buildNote`
+    /// on a `build` line, when given.
+    func chatSummary(title: String, script: String, framesPerSecond: Double, includeTimes: Bool = true, buildNote: String? = nil) -> String
+    {
         let chat = chat ?? Chat(messagesAtStart: 0)
         let seconds = Double(frames) / framesPerSecond
         var lines = [
@@ -114,6 +121,7 @@ struct ScrollReport: Sendable {
             )
             lines.append(updateTimesLine)
             lines.append("peak memory      \(Measure.bytes(peakMemoryBytes)) (whole process)")
+            if let buildNote { lines.append("build            \(buildNote)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -142,8 +150,9 @@ struct ScrollReport: Sendable {
 
     /// The JSON form: `frames`, `sizeReports`, `maxAnchorJump`, `contentSize`
     /// (`start`, `end`), `updates`, `maxUpdateAnchorJump`, `frameMicros` and
-    /// `updateMicros` (`median`, `p99`, `max`), `peakMemoryBytes` and more; for
-    /// a chat, `messages`, `historyPagesLoaded`, `messagesReceived` too.
+    /// `updateMicros` (`median`, `p99`, `max`), `peakMemoryBytes` and `build`
+    /// (`debug` or `release`: the times' build) and more; for a chat,
+    /// `messages`, `historyPagesLoaded`, `messagesReceived` too.
     func json(includeTimes: Bool = true) -> String {
         var fields = [
             "\"frames\": \(frames)",
@@ -180,6 +189,7 @@ struct ScrollReport: Sendable {
             fields.append("\"frameMicros\": \(times(frameMicros))")
             fields.append("\"updateMicros\": \(times(updateMicros))")
             fields.append("\"peakMemoryBytes\": \(peakMemoryBytes)")
+            fields.append("\"build\": \"\(BuildConfiguration.name)\"")
         }
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }

@@ -31,9 +31,17 @@ enum Measure {
         return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) * 1e-12
     }
 
-    /// The process's peak resident memory (VmHWM), in bytes, or 0 where unknown.
+    /// The process's peak resident memory, in bytes, or 0 where unknown:
+    /// Linux's `VmHWM`; on Apple's platforms, which have no `/proc`,
+    /// `getrusage`'s `ru_maxrss` (in bytes there, not kilobytes).
     static func peakMemoryBytes() -> Int {
-        field("VmHWM")
+        #if canImport(Darwin)
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss)
+        #else
+        return field("VmHWM")
+        #endif
     }
 
     private static func field(_ name: String) -> Int {

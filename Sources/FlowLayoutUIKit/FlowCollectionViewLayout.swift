@@ -1,12 +1,16 @@
-#if canImport(UIKit)
-import UIKit
-#elseif FLOWLAYOUT_UIKIT_SURFACE
-// Linux, in tests only: the iOS SDK's declarations this file uses, declared
-// as the SDK declares them (Tests/UIKitSurface).
+#if FLOWLAYOUT_UIKIT_SURFACE
+// In tests only (the FlowLayoutUIKitOnSurface target, which compiles this file
+// again): the iOS SDK's declarations this file uses, declared as the SDK
+// declares them (Tests/UIKitSurface). It comes first so that the copy is on
+// the surface on every platform, beside the real UIKit too: its tests drive it
+// with the surface's types, and no module imports both.
 import UIKitSurface
+#elseif canImport(UIKit) && !os(watchOS)
+// watchOS has a UIKit, but no collection views.
+import UIKit
 #endif
 
-#if canImport(UIKit) || FLOWLAYOUT_UIKIT_SURFACE
+#if FLOWLAYOUT_UIKIT_SURFACE || (canImport(UIKit) && !os(watchOS))
 import Foundation
 import FlowLayoutHosting
 
@@ -541,7 +545,7 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         self.layout = layout
     }
 
-    #if canImport(UIKit)
+    #if !FLOWLAYOUT_UIKIT_SURFACE
     // The SDK's methods are `@objc optional`: an optional call is `nil` where
     // the delegate does not implement the method.
     func sizeForItem(at indexPath: IndexPath) -> CGSize? {
@@ -563,8 +567,9 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         delegate.collectionView?(view, layout: layout, referenceSizeForFooterInSection: section)
     }
     #else
-    // Linux has no Objective-C runtime: the surface declares the methods as
-    // requirements whose default implementations answer NaN for "not implemented".
+    // The surface, which Linux compiles (it has no Objective-C runtime), declares
+    // the methods as requirements whose default implementations answer NaN for
+    // "not implemented".
     func sizeForItem(at indexPath: IndexPath) -> CGSize? {
         implemented(delegate.collectionView(view, layout: layout, sizeForItemAt: indexPath))
     }

@@ -8,9 +8,18 @@ enum DemoRunner {
         var standardError: String
     }
 
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow-demo")
-    }
+    /// `flow-demo` in the build's products directory. On Linux the test
+    /// process is the test bundle itself, next to it; on macOS `swift test`
+    /// runs the bundle in a helper of the toolchain, so the products directory
+    /// is found from this target's resource bundle (or a loaded `.xctest`),
+    /// which SwiftPM puts there too.
+    static let binary: URL = {
+        var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        directories.append(Bundle.module.bundleURL.deletingLastPathComponent())
+        directories += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
+        let candidates = directories.map { $0.appendingPathComponent("flow-demo") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
 
     /// Runs `flow-demo` with `arguments`, feeding `input` to standard input.
     static func run(_ arguments: [String], input: String? = nil) throws -> Output {

@@ -370,10 +370,15 @@ struct DemoTests {
 
     @Test("oversize items are laid out and reported as warnings")
     func oversizeWarning() throws {
+        // One explicit size is a uniform section (3.3): the item is centred in
+        // the line of 100, (100 - 150) / 2 = -25 (2.2). OversizeWarningTests has the rest.
         let description = #"{"viewport": {"width": 100, "height": 100}, "sections": [{"itemSizes": [{"width": 150, "height": 10}]}]}"#
         let output = try DemoRunner.run(["layout"], input: description)
         #expect(output.status == 0)
-        #expect(output.standardOutput.contains(#""width": 150"#))
-        #expect(output.standardError.contains("warning: section 0, item 0: extent 150.0 exceeds the 100.0 available to a line"))
+        #expect(output.standardOutput.contains(#""frame": { "x": -25, "y": 0, "width": 150, "height": 10 }"#))
+        #expect(
+            output.standardError.contains(
+                "warning: section 0, item 0: 150 wide, more than the 100 available to a line; laid out alone on its line at x = -25: centred"
+            ))
     }
 }

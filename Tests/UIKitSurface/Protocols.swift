@@ -1,6 +1,11 @@
 import Foundation
 
-#if !canImport(CoreGraphics)
+#if canImport(CoreGraphics)
+// Apple's platforms: Core Graphics' types, re-exported as UIKit re-exports them,
+// so that a file importing the surface sees what a file importing UIKit sees
+// (`CGAffineTransform` is not certain to come with Foundation alone).
+@_exported import CoreGraphics
+#else
 /// Core Graphics' affine transform, which UIKit re-exports and Foundation on
 /// Linux lacks: the six coefficients, and the identity.
 public struct CGAffineTransform: Equatable, Sendable {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
+
 /// UIKit's `UICollectionViewLayoutAttributes`: where one element sits.
 @MainActor open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying, UIDynamicItem {
     private var category = UICollectionView.ElementCategory.cell
