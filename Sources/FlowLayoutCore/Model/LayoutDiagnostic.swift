@@ -1,8 +1,10 @@
 /// Something in the layout that UIKit would only log: the layout still places it.
 public enum LayoutDiagnostic: Hashable, Sendable {
     /// Items wider than the space available to a line (taller, when scrolling
-    /// horizontally). Each sits alone on its line at the leading inset and
-    /// overflows the trailing edge (`flow-layout.md` 2.2).
+    /// horizontally). Each sits alone on its line and overflows it
+    /// (`flow-layout.md` 2.2): at the leading inset, or, in a section whose
+    /// items all take the layout's `itemSize`, where the line alignment puts
+    /// a line of one item (centred when justified, overflowing both edges).
     ///
     /// - Parameters:
     ///   - section: the section.
@@ -19,7 +21,8 @@ extension LayoutDiagnostic: CustomStringConvertible {
         case let .itemsWiderThanLine(section, items, extent, available):
             let which = items.count == 1 ? "item \(items.lowerBound)" : "items \(items.lowerBound)...\(items.upperBound)"
             return "section \(section), \(which): extent \(extent) exceeds the \(available) available to a line; "
-                + "laid out alone on its line at the leading inset"
+                + "laid out alone on its line, overflowing it: at the leading inset, or, where every item takes the "
+                + "layout's itemSize, where the line alignment puts a line of one item (centred when justified)"
         }
     }
 }
