@@ -7,7 +7,10 @@ import FlowLayoutCore
 ///
 /// It follows the spec's words in presented coordinates (the frames a host
 /// sees) and shares no code with the engine. The steps, for each element:
-/// mirror (8.2, `x' = W − x − width` in the presented content width `W`), pin
+/// move content shorter than the viewport to its end (8.6, with
+/// `contentAlignment: .end`: every frame and section span along the scroll
+/// axis by the viewport's extent less the content's, the content as long as
+/// the viewport), mirror (8.2, `x' = W − x − width` in the presented content width `W`), pin
 /// (8.1, against the visible rect, the leading edge being the right one when
 /// scrolling horizontally right to left), round every origin to the pixel grid
 /// (8.3).
@@ -27,8 +30,11 @@ package struct ReferencePresentation: Sendable {
     /// Every element mirrored and snapped but not pinned: where snapping finds
     /// headers (8.5).
     package private(set) var unpinnedAttributes: [LayoutAttributes] = []
-    /// The content size, never rounded (8.3).
+    /// The content size, never rounded (8.3); as long as the viewport along
+    /// the scroll axis, at least, with content at the end (8.6).
     package let contentSize: Size
+    /// How far content at the end moves along the scroll axis (8.6); 0 otherwise.
+    package let shift: Double
 
     /// Presents `natural` for the visible rect `visibleRect`.
     ///
@@ -42,15 +48,27 @@ package struct ReferencePresentation: Sendable {
         self.options = options
         self.viewportSize = viewportSize
         self.visibleRect = visibleRect ?? Rect(origin: .zero, size: viewportSize)
-        contentSize = natural.contentSize
+        let vertical = configuration.scrollDirection == .vertical
+        let extent = vertical ? natural.contentSize.height : natural.contentSize.width
+        let viewportExtent = vertical ? viewportSize.height : viewportSize.width
+        let shift = options.contentAlignment == .end && extent < viewportExtent ? viewportExtent - extent : 0
+        self.shift = shift
+        var contentSize = natural.contentSize
+        if shift > 0 {
+            if vertical { contentSize.height = viewportExtent } else { contentSize.width = viewportExtent }
+        }
+        self.contentSize = contentSize
         for element in natural.attributes {
-            let mirrored = mirror(element.frame)
+            let mirrored = mirror(moved(element.frame, by: shift))
             var unpinned = element
             unpinned.frame = snap(mirrored)
             unpinnedAttributes.append(unpinned)
             var presented = element
             if isPinned(element.category) {
-                presented.frame = snap(pin(mirrored, category: element.category, span: natural.sectionSpans[element.indexPath.section]))
+                var span = natural.sectionSpans[element.indexPath.section]
+                span.start += shift
+                span.linesEnd += shift
+                presented.frame = snap(pin(mirrored, category: element.category, span: span))
             } else {
                 presented.frame = unpinned.frame
             }
@@ -95,6 +113,13 @@ package struct ReferencePresentation: Sendable {
     /// The span of `rect` along the scroll axis.
     func span(_ rect: Rect) -> (min: Double, max: Double) {
         vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+    }
+
+    /// `rect` moved by `distance` along the scroll axis.
+    func moved(_ rect: Rect, by distance: Double) -> Rect {
+        guard distance != 0 else { return rect }
+        let own = span(rect)
+        return moved(rect, to: own.min + distance)
     }
 
     /// `rect` with its span along the scroll axis starting at `low`.

@@ -73,6 +73,21 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     /// anchor updates keep still, estimate refinement, right-to-left,
     /// snapping. Its `displayScale` is replaced by ``displayScale``.
     open var options = FlowLayoutOptions() { didSet { propertiesChanged() } }
+    /// Whether updates keep the user at the end of the content while they are
+    /// there (`flow-layout.md` 7.4): an appended message, a reply streaming
+    /// in, an image finishing its load; once they scroll up, the first visible
+    /// item stays still. ``options``' `followsEnd`; off by default.
+    open var followsEnd: Bool {
+        get { options.followsEnd }
+        set { options.followsEnd = newValue }
+    }
+    /// Where content shorter than the collection view sits (`flow-layout.md`
+    /// 8.6): `.start` (the default, UIKit's) or `.end`, a chat's first messages
+    /// at the bottom without inverting the list. ``options``' `contentAlignment`.
+    open var contentAlignment: FlowLayoutOptions.ContentAlignment {
+        get { options.contentAlignment }
+        set { options.contentAlignment = newValue }
+    }
     /// The pixels per point origins are rounded to: `nil` (the default) for
     /// the collection view's `traitCollection.displayScale`, as UIKit rounds;
     /// 0 turns rounding off.

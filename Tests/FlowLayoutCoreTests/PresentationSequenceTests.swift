@@ -124,10 +124,18 @@ struct PresentationSequence {
         let batch = RandomBatch.valid(
             over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250, redundantForms: true)
         let before = reference
+        let visibleBefore = model.visibleRect
         let result = try state.performBatchUpdates(batch)
         model.apply(batch)
         hold = nil
         log.append("step \(step) batch \(batch)")
+        if let visibleBefore,
+            let adjustment = Self.endAdjustment(before: before, after: reference, visibleRect: visibleBefore, follows: true)
+        {
+            model.visibleRect = state.visibleRect
+            checkEnd(result.update, adjustment: adjustment, visibleBefore: visibleBefore, label: "batch")
+            return
+        }
         // The anchor is renumbered by the batch: only its category can be checked
         // against the frames before, and its kept edge against the frames after.
         if let anchor = result.update.anchor, before.isPinned(anchor.category) {
@@ -153,7 +161,9 @@ struct PresentationSequence {
         let update = try state.setViewportSize(size)
         model.viewportSize = size
         log.append("step \(step) viewport \(size)")
-        if sameLines {
+        let visibleBefore = model.visibleRect ?? Rect(origin: .zero, size: before.viewportSize)
+        let end = Self.endAdjustment(before: before, after: reference, visibleRect: visibleBefore, follows: true)
+        if sameLines && end == nil {
             model.visibleRect = state.visibleRect
             if update.anchor != nil || update.contentOffsetAdjustment != .zero {
                 issues.append(
@@ -276,6 +286,12 @@ struct PresentationSequence {
             if update.anchor != nil { issues.append("step \(step) \(label): an anchor without a visible rect") }
             return
         }
+        if let adjustment = Self.endAdjustment(
+            before: before, after: reference, visibleRect: visibleBefore, follows: next == nil && label != "options")
+        {
+            checkEnd(update, adjustment: adjustment, visibleBefore: visibleBefore, label: label)
+            return
+        }
         let expected =
             hold.map { ElementIdentifier(category: .cell, indexPath: $0.indexPath) } ?? before.anchorElement(before: next)?.identifier
         if let anchor = update.anchor, before.isPinned(anchor.category) || reference.isPinned(anchor.category) {
@@ -303,6 +319,46 @@ struct PresentationSequence {
         }
         let edge = hold?.edge ?? (model.options.scrollAnchor == .firstVisibleItem ? .leading : .trailing)
         checkMove(from: before.edge(edge, of: old), to: reference.edge(edge, of: new), update: update, label: label)
+    }
+
+    /// The adjustment along the scroll axis the end decides (`flow-layout.md`
+    /// 7.4, 8.6), read from the reference before and after an update made
+    /// with V at `visibleRect`: 0 for content at the end shorter than the
+    /// viewport; the change of the content's extent while following the end
+    /// (0 when the end is at the origin, mirrored along the scroll axis);
+    /// `nil` when the anchor decides.
+    static func endAdjustment(
+        before: ReferencePresentation, after: ReferencePresentation, visibleRect: Rect, follows: Bool
+    ) -> Double? {
+        if before.shift > 0 { return 0 }
+        guard follows, before.options.followsEnd else { return nil }
+        let vertical = before.configuration.scrollDirection == .vertical
+        let extent = vertical ? before.contentSize.height : before.contentSize.width
+        let low = vertical ? visibleRect.minY : visibleRect.minX
+        let high = vertical ? visibleRect.maxY : visibleRect.maxX
+        guard extent > high - low else { return nil }
+        if before.leadsFromMax { return low <= 0.5 ? 0 : nil }
+        guard high >= extent - 0.5 else { return nil }
+        return (vertical ? after.contentSize.height : after.contentSize.width) - extent
+    }
+
+    /// An update the end decided: no anchor, the adjustment `adjustment`
+    /// along the scroll axis, V moved by it.
+    mutating func checkEnd(_ update: LayoutUpdate, adjustment: Double, visibleBefore: Rect, label: String) {
+        let vertical = model.configuration.scrollDirection == .vertical
+        let actual = vertical ? update.contentOffsetAdjustment.y : update.contentOffsetAdjustment.x
+        let across = vertical ? update.contentOffsetAdjustment.x : update.contentOffsetAdjustment.y
+        if update.anchor != nil || across != 0 || !LayoutComparison.close(actual, adjustment, max(tolerance, exact ? 0 : 1e-9)) {
+            issues.append(
+                "step \(step) \(label): the end decides an adjustment of \(adjustment) and no anchor; got \(update.contentOffsetAdjustment), anchor \(String(describing: update.anchor))"
+            )
+        }
+        if let now = state.visibleRect {
+            let expected = (vertical ? visibleBefore.minY : visibleBefore.minX) + actual
+            if !LayoutComparison.close(vertical ? now.minY : now.minX, expected, tolerance) {
+                issues.append("step \(step) \(label): visible rect \(now) did not move by the adjustment")
+            }
+        }
     }
 
     /// The anchor's kept edge moved from `old` to `new`: by the adjustment.

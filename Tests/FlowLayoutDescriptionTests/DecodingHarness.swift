@@ -80,6 +80,7 @@ enum DecodingHarness {
         let options = description.options
         text += " lines \(options.lineAlignment) last \(options.lastLineAlignment) cross \(options.crossAlignment)"
         text += " direction \(options.layoutDirection) scale \(number(options.displayScale))"
+        text += " follows \(options.followsEnd) content \(options.contentAlignment)"
         text += " pins \(configuration.sectionHeadersPinToVisibleBounds),\(configuration.sectionFootersPinToVisibleBounds)"
         text +=
             " visible "

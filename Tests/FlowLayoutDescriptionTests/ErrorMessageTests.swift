@@ -248,7 +248,8 @@ struct ErrorMessageTests {
     }
 
     static let layoutFieldList =
-        "crossAlignment, displayScale, estimatedItemSize, footerReferenceSize, headerReferenceSize, itemSize, "
+        "contentAlignment, crossAlignment, displayScale, estimatedItemSize, followsEnd, footerReferenceSize, "
+        + "headerReferenceSize, itemSize, "
         + "lastLineAlignment, layoutDirection, lineAlignment, minimumInteritemSpacing, minimumLineSpacing, "
         + "sectionFootersPinToVisibleBounds, sectionHeadersPinToVisibleBounds, sectionInset"
 

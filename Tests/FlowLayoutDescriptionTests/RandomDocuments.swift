@@ -162,7 +162,8 @@ struct RandomDocuments {
                 ("lastLineAlignment", choice(LastLineAlignment.self)), ("crossAlignment", choice(CrossAlignment.self)),
                 ("layoutDirection", choice(FlowLayoutOptions.LayoutDirection.self)),
                 ("sectionHeadersPinToVisibleBounds", boolean()), ("sectionFootersPinToVisibleBounds", boolean()),
-                ("displayScale", length()),
+                ("displayScale", length()), ("followsEnd", boolean()),
+                ("contentAlignment", choice(FlowLayoutOptions.ContentAlignment.self)),
             ]
             members.append(("layout", wrong() ? value() : object(fields.filter { _ in random.chance(0.4) })))
         }

@@ -3,7 +3,9 @@ import FlowLayoutReference
 
 /// Seeded random presentation options (`flow-layout.md` 8): pinned headers and
 /// footers, right to left, pixel snapping at 0, 1, 2 or 3 pixels a point,
-/// every snapping mode; and random visible rects, proposals and velocities.
+/// every snapping mode, content at the end (8.6), following the end (7.4);
+/// and random visible rects,
+/// proposals and velocities.
 package enum RandomPresentation {
     /// Options with every presentation setting drawn at random (alignments and
     /// anchoring kept from `options`).
@@ -12,6 +14,8 @@ package enum RandomPresentation {
         options.layoutDirection = random.chance(0.5) ? .rightToLeft : .leftToRight
         options.displayScale = random.chance(0.4) ? 0 : random.pick([1, 2, 3])
         options.snapping = random.pick(FlowLayoutOptions.ScrollSnapping.allCases)
+        options.contentAlignment = random.chance(0.35) ? .end : .start
+        options.followsEnd = random.chance(0.35)
         return options
     }
 

@@ -143,10 +143,11 @@ extension AnchorCapture {
     ///
     /// - Complexity: O(log S + log R + the anchor's line) per candidate tried.
     static func finish<Change: AnchoredChange>(
-        _ capture: AnchorCapture?, in state: inout FlowLayoutState, previousContentSize: Size, change: borrowing Change
+        _ capture: AnchorCapture?, in state: inout FlowLayoutState, previousContentSize: Size, change: borrowing Change,
+        end: EndRule? = nil
     ) -> LayoutUpdate {
         var found: (before: VisibleAnchor, after: ElementIdentifier, frame: Rect)?
-        if let capture {
+        if end == nil, let capture {
             switch capture.candidates {
             case .one(let anchor):
                 if let after = change.survivor(of: anchor.element),
@@ -171,9 +172,17 @@ extension AnchorCapture {
             }
         }
         var adjustment = Point.zero
-        if let found {
+        let direction = state.configuration.scrollDirection
+        if let end {
+            // Following the end needs where it is now, exactly (a new width leaves sections pending).
+            if end == .follows && state.sections.summary.pending > 0 { state.sections.layOutAllPendingSections() }
+            let moved = end.adjustment(
+                from: direction.cross(previousContentSize), to: direction.cross(state.contentSize),
+                mirrored: state.mirrorsAlongScrollAxis)
+            adjustment = direction.offset(cross: moved)
+        } else if let found {
             let moved = Self.edge(found.before.kept, of: found.frame, in: state) - found.before.edge
-            adjustment = state.configuration.scrollDirection.offset(cross: moved)
+            adjustment = direction.offset(cross: moved)
         }
         if capture?.keepsTarget == false { state.hold?.target = nil }
         if var rect = state.visibleRect {

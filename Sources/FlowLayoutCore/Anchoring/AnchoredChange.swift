@@ -27,6 +27,10 @@ protocol AnchoredChange {
     /// The frame after the change of an element the change has read already,
     /// or `nil`: it is then looked up.
     func knownFrame(of element: ElementIdentifier) -> Rect?
+
+    /// Whether the update follows the end of the content while V is there
+    /// (`flow-layout.md` 7.4, with ``FlowLayoutOptions/followsEnd``).
+    var mayFollowEnd: Bool { get }
 }
 
 extension AnchoredChange {
@@ -35,6 +39,9 @@ extension AnchoredChange {
 
     /// No frame is known: each is looked up.
     func knownFrame(of element: ElementIdentifier) -> Rect? { nil }
+
+    /// Size reports, frames, batches and snapshots follow the end.
+    var mayFollowEnd: Bool { true }
 }
 
 /// Size reports (`flow-layout.md` 7.1): the anchor is the first (or last)
@@ -132,6 +139,9 @@ struct SettingsChange: AnchoredChange {
     let viewportSize: Size
     /// Where a refusal (the content limit) names the change.
     let path: FieldPath
+    /// A viewport change follows the end (7.4); a change of configuration
+    /// or options keeps the anchor.
+    let mayFollowEnd: Bool
 
     mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
         .visible(in: &state, before: configuration, startsHold: true)

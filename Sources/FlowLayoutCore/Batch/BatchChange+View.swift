@@ -78,7 +78,9 @@ extension BatchChange {
     /// changed items only, the content having been `previousWidth` wide.
     private static func presentsAlike(previousWidth: Double, in state: borrowing FlowLayoutState) -> Bool {
         let configuration = state.configuration
-        guard !configuration.pins(.header), !configuration.pins(.footer), !state.mirrorsAlongScrollAxis else { return false }
+        guard !configuration.pins(.header), !configuration.pins(.footer), !state.mirrorsAlongScrollAxis,
+            state.options.contentAlignment == .start  // content at the end moves with the extent (8.6)
+        else { return false }
         return state.options.layoutDirection == .leftToRight || state.contentSize.width == previousWidth
     }
 

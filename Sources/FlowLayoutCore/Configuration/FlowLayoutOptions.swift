@@ -51,6 +51,19 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         case page
     }
 
+    /// Where content shorter than the viewport sits along the scroll axis
+    /// (`flow-layout.md` 8.6).
+    public enum ContentAlignment: String, Hashable, Sendable, CaseIterable {
+        /// At the start: the top (the left, scrolling horizontally; the right
+        /// in a right-to-left layout). UIKit's behaviour, the default.
+        case start
+        /// At the end: while the content is shorter than the viewport, every
+        /// element moves along the scroll axis so that the content ends where
+        /// the viewport does, and the content size is the viewport's; a chat's
+        /// first messages sit at the bottom. Longer content is not moved.
+        case end
+    }
+
     /// How items sit along lines that are not a section's last (`flow-layout.md`
     /// 3.4). Default: ``LineAlignment/justified``, UIKit's behaviour.
     public var lineAlignment: LineAlignment
@@ -74,6 +87,22 @@ public struct FlowLayoutOptions: Hashable, Sendable {
     public var displayScale: Double
     /// Where scrolling comes to rest. Default: ``ScrollSnapping/none``.
     public var snapping: ScrollSnapping
+    /// Whether updates keep V at the end of the content while it is there
+    /// (`flow-layout.md` 7.4): when, before an update, the content is longer
+    /// than V and V's trailing edge along the scroll axis is within half a
+    /// point of the content's end (or past it), the update's adjustment is the
+    /// change of the content's extent, instead of the anchor's (the update
+    /// reports no anchor). For chats and logs: an appended message, a reply
+    /// streaming in, an image finishing its load keep the user at the end;
+    /// once they scroll up, the anchor holds what they read. Size reports,
+    /// viewport changes, frames, batches and snapshots follow; a change of
+    /// configuration or options keeps the anchor. Off by default. Whether V is
+    /// at the end needs the content's exact extent: with this option on, an
+    /// update first lays out the sections a width change left pending.
+    public var followsEnd: Bool
+    /// Where content shorter than the viewport sits (`flow-layout.md` 8.6):
+    /// `.start` (UIKit's) or `.end`.
+    public var contentAlignment: ContentAlignment
 
     /// Creates options; each defaults to the UIKit-compatible behaviour.
     public init(
@@ -84,7 +113,9 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         estimateRefinement: EstimateRefinement = .off,
         layoutDirection: LayoutDirection = .leftToRight,
         displayScale: Double = 0,
-        snapping: ScrollSnapping = .none
+        snapping: ScrollSnapping = .none,
+        followsEnd: Bool = false,
+        contentAlignment: ContentAlignment = .start
     ) {
         self.lineAlignment = lineAlignment
         self.lastLineAlignment = lastLineAlignment
@@ -94,5 +125,7 @@ public struct FlowLayoutOptions: Hashable, Sendable {
         self.layoutDirection = layoutDirection
         self.displayScale = displayScale
         self.snapping = snapping
+        self.followsEnd = followsEnd
+        self.contentAlignment = contentAlignment
     }
 }

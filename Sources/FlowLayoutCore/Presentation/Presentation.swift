@@ -1,8 +1,9 @@
 /// How the frames the line algorithms produce, *natural* frames (left to right,
-/// unpinned, on no pixel grid), become the frames a host sees (`flow-layout.md`
-/// 8.1 to 8.3), in the spec's order: pin (against the visible rect, mirrored
-/// into natural coordinates), mirror (`x' = W − x − width`), round each origin
-/// to the pixel grid (sizes stay as they are, as UIKit does).
+/// unpinned, on no pixel grid, from the content's start), become the frames a
+/// host sees (`flow-layout.md` 8.1 to 8.3, 8.6), in the spec's order: pin
+/// (against the visible rect, taken into natural coordinates), move content
+/// shorter than the viewport to its end (8.6), mirror (`x' = W − x − width`),
+/// round each origin to the pixel grid (sizes stay as they are, as UIKit does).
 ///
 /// The layout itself never changes: a presentation is computed per query from
 /// the options, the visible rect and the content width, so a pure scroll moves
@@ -12,6 +13,8 @@ struct Presentation {
     let direction: ScrollDirection
     /// The content width frames are mirrored in, or `nil` left to right.
     let mirrorWidth: Double?
+    /// How far frames move along the scroll axis: content at the end (8.6).
+    let shift: Double
     /// Pixels per point; 0 is off.
     let scale: Double
     /// Whether headers and footers pin (8.1).
@@ -22,7 +25,7 @@ struct Presentation {
     let visibleHigh: Double
 
     /// Whether natural frames are presented as they are.
-    var isIdentity: Bool { mirrorWidth == nil && scale == 0 && !pinsHeaders && !pinsFooters }
+    var isIdentity: Bool { mirrorWidth == nil && shift == 0 && scale == 0 && !pinsHeaders && !pinsFooters }
 
     /// An origin `o` on the pixel grid: `round(o × scale) / scale`, half away
     /// from zero (8.3).
@@ -35,9 +38,13 @@ struct Presentation {
     @inline(__always)
     func present(_ frame: Rect) -> Rect {
         var x = frame.minX
-        if let width = mirrorWidth { x = width - frame.minX - frame.width }
-        guard scale > 0 else { return Rect(x: x, y: frame.minY, width: frame.width, height: frame.height) }
-        return Rect(x: snap(x), y: snap(frame.minY), width: frame.width, height: frame.height)
+        var y = frame.minY
+        if shift != 0 {
+            if direction == .vertical { y += shift } else { x += shift }
+        }
+        if let width = mirrorWidth { x = width - x - frame.width }
+        guard scale > 0 else { return Rect(x: x, y: y, width: frame.width, height: frame.height) }
+        return Rect(x: snap(x), y: snap(y), width: frame.width, height: frame.height)
     }
 
     /// The presented frame of an element whose natural frame is `natural`,
@@ -57,11 +64,14 @@ struct Presentation {
     /// presented frames against `rect` itself.
     func naturalQuery(_ rect: Rect) -> Rect {
         var x = rect.minX
+        var y = rect.minY
         if let width = mirrorWidth { x = width - rect.maxX }
-        let magnitude = Swift.max(abs(x), abs(rect.minY), abs(rect.maxX), abs(rect.maxY), mirrorWidth ?? 0, 1)
+        if shift != 0 {
+            if direction == .vertical { y -= shift } else { x -= shift }
+        }
+        let magnitude = Swift.max(abs(x), abs(y), abs(rect.maxX), abs(rect.maxY), mirrorWidth ?? 0, shift, 1)
         let margin = (scale > 0 ? 1 / scale : 0) + 8 * magnitude.ulp
-        return Rect(
-            x: x - margin, y: rect.minY - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+        return Rect(x: x - margin, y: y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
     }
 
     /// A pinned header's offset along the scroll axis: `min(max(V.low, hy), E − hh)`,

@@ -14,21 +14,38 @@ extension FlowLayoutState {
         options.layoutDirection == .rightToLeft && configuration.scrollDirection == .horizontal
     }
 
+    /// How far content shorter than the viewport moves along the scroll axis
+    /// with ``FlowLayoutOptions/ContentAlignment/end`` (`flow-layout.md` 8.6):
+    /// the viewport's extent less the content's; 0 otherwise.
+    ///
+    /// - Complexity: O(1) (the content's extent as summed now).
+    @inline(__always) var contentShift: Double {
+        guard options.contentAlignment == .end else { return 0 }
+        let direction = configuration.scrollDirection
+        return Swift.max(0, direction.cross(viewportSize) - sections.summary.extent.double)
+    }
+
     /// The current presentation. Mirroring along the scroll axis needs the exact
-    /// content width, so it lays out every pending section first.
+    /// content width, and content at the end (8.6) the exact extent, so either
+    /// lays out every pending section first.
     ///
     /// - Complexity: O(1), or the layout of the pending sections when mirroring
-    ///   along the scroll axis.
+    ///   along the scroll axis or placing content at the end.
     mutating func presentation() -> Presentation {
-        if mirrorsAlongScrollAxis && sections.summary.pending > 0 { sections.layOutAllPendingSections() }
+        if (mirrorsAlongScrollAxis || options.contentAlignment == .end) && sections.summary.pending > 0 {
+            sections.layOutAllPendingSections()
+        }
         let direction = configuration.scrollDirection
         let mirrors = options.layoutDirection == .rightToLeft
         let width = contentSize.width
         let visible = visibleRectOrViewport
         var span = direction.crossSpan(visible)
         if mirrorsAlongScrollAxis { span = (width - visible.maxX, width - visible.minX) }
+        // V in natural coordinates: before the shift of content at the end.
+        let shift = contentShift
+        if shift > 0 { span = (span.min - shift, span.max - shift) }
         return Presentation(
-            direction: direction, mirrorWidth: mirrors ? width : nil, scale: options.displayScale,
+            direction: direction, mirrorWidth: mirrors ? width : nil, shift: shift, scale: options.displayScale,
             pinsHeaders: configuration.pins(.header), pinsFooters: configuration.pins(.footer), visibleLow: span.min, visibleHigh: span.max)
     }
 

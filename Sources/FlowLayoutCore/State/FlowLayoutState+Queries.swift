@@ -73,12 +73,16 @@ extension FlowLayoutState {
     /// ``exactContentSize()`` when ``pendingSectionCount`` is zero.
     ///
     /// Pixel rounding (``FlowLayoutOptions/displayScale``) rounds origins only:
-    /// the content size is never rounded (`flow-layout.md` 8.3).
+    /// the content size is never rounded (`flow-layout.md` 8.3). With
+    /// ``FlowLayoutOptions/ContentAlignment/end``, content shorter than the
+    /// viewport along the scroll axis is as long as the viewport (8.6).
     ///
     /// - Complexity: O(1).
     @inline(__always) public var contentSize: Size {
         let direction = configuration.scrollDirection
-        return direction.size(main: direction.main(viewportSize), cross: sections.summary.extent.double)
+        var extent = sections.summary.extent.double
+        if options.contentAlignment == .end { extent = Swift.max(extent, direction.cross(viewportSize)) }
+        return direction.size(main: direction.main(viewportSize), cross: extent)
     }
 
     /// Lays out every pending section and returns the exact content size.

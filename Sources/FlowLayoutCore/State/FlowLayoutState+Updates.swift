@@ -78,7 +78,8 @@ extension FlowLayoutState {
             return LayoutUpdate(
                 contentOffsetAdjustment: .zero, previousContentSize: contentSize, contentSize: contentSize, anchor: nil)
         }
-        var change = SettingsChange(configuration: configuration, options: options, viewportSize: size, path: "viewportSize")
+        var change = SettingsChange(
+            configuration: configuration, options: options, viewportSize: size, path: "viewportSize", mayFollowEnd: true)
         return try update(&change)
     }
 
@@ -90,7 +91,8 @@ extension FlowLayoutState {
     /// - Complexity: O(S), plus the layout of pending sections up to the anchor.
     public mutating func setConfiguration(_ newConfiguration: FlowLayoutConfiguration) throws(FlowLayoutError) -> LayoutUpdate {
         try Validation.check(configuration: newConfiguration, path: "configuration")
-        var change = SettingsChange(configuration: newConfiguration, options: options, viewportSize: viewportSize, path: "configuration")
+        var change = SettingsChange(
+            configuration: newConfiguration, options: options, viewportSize: viewportSize, path: "configuration", mayFollowEnd: false)
         return try update(&change)
     }
 
@@ -105,7 +107,8 @@ extension FlowLayoutState {
     @discardableResult
     public mutating func setOptions(_ newOptions: FlowLayoutOptions) throws(FlowLayoutError) -> LayoutUpdate {
         try Validation.check(options: newOptions, path: "options")
-        var change = SettingsChange(configuration: configuration, options: newOptions, viewportSize: viewportSize, path: "options")
+        var change = SettingsChange(
+            configuration: configuration, options: newOptions, viewportSize: viewportSize, path: "options", mayFollowEnd: false)
         return try update(&change)
     }
 

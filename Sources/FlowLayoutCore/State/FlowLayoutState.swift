@@ -155,10 +155,17 @@ public struct FlowLayoutState: Sendable {
     /// - Throws: what `change` throws (the content limit); nothing changes.
     /// - Complexity: that of the change, plus O(log S + log R + k) for the anchor.
     mutating func update<Change: AnchoredChange>(_ change: inout Change) throws(FlowLayoutError) -> LayoutUpdate {
+        // Content at the end, and whether V is at the end, need the exact extent (8.6, 7.4).
+        if (options.contentAlignment == .end || options.followsEnd) && sections.summary.pending > 0 {
+            sections.layOutAllPendingSections()
+        }
         let previousContentSize = contentSize
         let capture = change.captureAnchor(in: &self)
+        // After the capture: a frame sets V there, and the end is followed from the frame's V.
+        let end = EndRule.before(self, contentSize: previousContentSize, mayFollow: change.mayFollowEnd)
         try change.apply(to: &self)
-        let update = AnchorCapture.finish(capture, in: &self, previousContentSize: previousContentSize, change: change)
+        let update = AnchorCapture.finish(
+            capture, in: &self, previousContentSize: previousContentSize, change: change, end: end)
         // The sections only: a batch's caller brings the identities up to
         // date after this step, and checks them then.
         sections.checkInvariants()

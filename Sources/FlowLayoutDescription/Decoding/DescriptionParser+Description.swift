@@ -15,6 +15,7 @@ extension DescriptionParser {
         "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
         "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
         "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
+        "followsEnd", "contentAlignment",
     ])
     static let sectionFields = FieldNames([
         "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
@@ -141,7 +142,9 @@ extension DescriptionParser {
             case 10: layout.layoutDirection = try choice({ path }, &fieldFailure)
             case 11: layout.sectionHeadersPinToVisibleBounds = try boolean({ path }, &fieldFailure)
             case 12: layout.sectionFootersPinToVisibleBounds = try boolean({ path }, &fieldFailure)
-            default: layout.displayScale = try length({ path }, &fieldFailure)
+            case 13: layout.displayScale = try length({ path }, &fieldFailure)
+            case 14: layout.followsEnd = try boolean({ path }, &fieldFailure)
+            default: layout.contentAlignment = try choice({ path }, &fieldFailure)
             }
             problem.record(1 + field, fieldFailure)
         }
@@ -300,6 +303,8 @@ struct LayoutFields {
     var sectionHeadersPinToVisibleBounds: Bool?
     var sectionFootersPinToVisibleBounds: Bool?
     var displayScale: Double?
+    var followsEnd: Bool?
+    var contentAlignment: FlowLayoutOptions.ContentAlignment?
 
     /// Sets the properties given on `configuration` (pinning is a UIKit
     /// property) and the options given on `options`; `sectionInset`'s missing
@@ -323,6 +328,8 @@ struct LayoutFields {
             configuration.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
         }
         if let displayScale { options.displayScale = displayScale }
+        if let followsEnd { options.followsEnd = followsEnd }
+        if let contentAlignment { options.contentAlignment = contentAlignment }
     }
 }
 

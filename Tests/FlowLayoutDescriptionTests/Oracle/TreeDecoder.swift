@@ -128,6 +128,7 @@ private struct DescriptionDecoder {
                     "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
                     "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
                     "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
+                    "followsEnd", "contentAlignment",
                 ])
             if let value = properties["itemSize"] { configuration.itemSize = try size(value, "layout.itemSize") }
             if let value = properties["estimatedItemSize"] {
@@ -167,6 +168,10 @@ private struct DescriptionDecoder {
                 configuration.sectionFootersPinToVisibleBounds = try boolean(value, "layout.sectionFootersPinToVisibleBounds")
             }
             if let value = properties["displayScale"] { options.displayScale = try length(value, "layout.displayScale") }
+            if let value = properties["followsEnd"] { options.followsEnd = try boolean(value, "layout.followsEnd") }
+            if let value = properties["contentAlignment"] {
+                options.contentAlignment = try choice(value, "layout.contentAlignment", FlowLayoutOptions.ContentAlignment.self)
+            }
         }
         guard let sectionsValue = fields["sections"] else { throw fail("sections", "is required") }
         guard case .array(let elements) = sectionsValue else {
