@@ -48,7 +48,7 @@ extension Scenarios {
         if runs("insert a section at 0 of \(grouped(updateSectionCount))", "delete section 0 of \(grouped(updateSectionCount))") {
             rows += try sectionRows()
         }
-        if runs(chatPrependOperation, chatAppendOperation) { rows += try chatRows() }
+        if runs(chatPrependOperation, chatAppendOperation, chatStreamOperation) { rows += try chatRows() }
         return rows
     }
 
@@ -262,6 +262,9 @@ extension Scenarios {
 
     private var chatPrependOperation: String { "chat: prepend 50 unmeasured to \(grouped(chatMessages)) measured" }
     private var chatAppendOperation: String { "chat: append 1 at the bottom of \(grouped(chatMessages))" }
+    private var chatStreamOperation: String {
+        "chat: streaming reply, one growth report at the end, \(grouped(chatMessages)) messages"
+    }
 
     /// A chat of `chatMessages` measured messages, the last visible one
     /// anchored: 50 unmeasured older messages prepended near the top, again and
@@ -345,7 +348,51 @@ extension Scenarios {
             }
             rows.append(row)
         }
+
+        // Streaming: the last message grows by a few points a report, V at the end, following it (7.4).
+        if keeps(chatStreamOperation) { rows.append(try streamRow(measured, load: load, model: model, empty: empty)) }
         return rows
+    }
+
+    /// The streaming row: `measured` with ``FlowLayoutOptions/followsEnd``, V
+    /// at the end, the last message growing 7 pt a report; each report timed.
+    private func streamRow(_ measured: FlowLayoutState, load: ScrollWorkload, model: ReferenceModel?, empty: Int) throws
+        -> BenchRow
+    {
+        var state = measured
+        var options = state.options
+        options.followsEnd = true
+        _ = try state.setOptions(options)
+        try state.setVisibleRect(rect(at: state.exactContentSize().height - viewport.height))
+        let last = FlowIndexPath(item: state.totalItemCount - 1, section: 0)
+        var height = load.realSize(last).height
+        var samples: [Double] = []
+        var followed = true
+        for _ in 0..<updateRepeats {
+            height += 7
+            let report = SizeReport(indexPath: last, size: Size(width: viewport.width, height: height))
+            samples.append(try Timing.once { _ = try state.reportSizes([report]) })
+            if let visible = state.visibleRect, abs(visible.maxY - state.contentSize.height) > 1e-6 { followed = false }
+        }
+        let timings = Percentiles(samples)
+        var row = BenchRow(
+            scenario: "updates", operation: chatStreamOperation, engine: timings, engineMemoryBytes: state.memoryFootprint,
+            items: chatMessages,
+            note: "end followed: \(followed ? "yes" : "no"); " + target(timings, median: 3, p99: 20) + "; "
+                + perMeasuredItem(state, over: empty),
+            bytesPerMeasuredItem: bytesPerMeasuredItem(state, over: empty), maxAnchorJump: followed ? 0 : nil)
+        if var model {
+            model.options.followsEnd = true
+            var grown = load.realSize(last).height
+            row.reference = Timing.repeated(referenceRepeats) { _ in
+                grown += 7
+                model.apply([SizeReport(indexPath: last, size: Size(width: viewport.width, height: grown))])
+                _ = model.layout().contentSize
+            }
+        } else {
+            row.referenceNote = "skipped"
+        }
+        return row
     }
 
     // MARK: Helpers

@@ -78,6 +78,13 @@ enum ScrollCommand {
           --history N          older messages there are to load (default 1000)
           --page N             older messages loaded at a time (default 50)
           --arrive-every S     a new message every S seconds, 0 for none (default 1.5)
+          --stream             instead, a chat that starts with a handful of messages
+                               (--messages, default 3) at the bottom of the screen,
+                               receives messages, and streams a long reply into the last
+                               one, a size report every frame; mid-stream the user
+                               scrolls up to read, then back to the end (following the
+                               end, flow-layout.md 7.4; content at the end, 8.6). Prints
+                               how far what the user looked at moved in each phase
           --save FILE          at the end, write the chat's archive (flow-layout.md 11.5): each
                                message's identity and measured size, the anchor and the
                                fingerprint of the configuration
@@ -109,9 +116,10 @@ enum ScrollCommand {
     ]
     static let flags: Set<String> = [
         "horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat", "pin-headers", "rtl",
+        "stream",
     ]
     /// The options that only a chat session takes.
-    static let chatOnly = ["messages", "history", "page", "arrive-every", "save", "restore", "arrived"]
+    static let chatOnly = ["messages", "history", "page", "arrive-every", "save", "restore", "arrived", "stream"]
     /// The options that a chat session does not take: it builds its own collection.
     static let notForChat = ["sections", "items", "estimate", "variation", "anchor"]
 
@@ -122,6 +130,7 @@ enum ScrollCommand {
             return
         }
         try parsed.expectPositional(atMost: 1, command: "scroll")
+        if parsed.flag("stream") { return try await runStream(parsed) }
         var session: ScrollSession
         let title: String
         if let path = parsed.string("restore") {
@@ -188,6 +197,29 @@ enum ScrollCommand {
                     axis: direction == .vertical ? "height" : "width",
                     anchor: session.options.anchor == .firstVisibleItem ? "first" : "last",
                     framesPerSecond: session.options.framesPerSecond, includeTimes: timing, buildNote: buildNote))
+        }
+    }
+
+    /// `scroll --chat --stream`: the streaming chat (``StreamingChat``).
+    static func runStream(_ parsed: Arguments) async throws {
+        guard parsed.flag("chat") else { throw UsageError("--stream applies only with --chat") }
+        let allowed: Set = ["chat", "stream", "messages", "viewport", "seed", "json", "no-timing"]
+        for option in valued.union(flags).subtracting(allowed) where parsed.string(option) != nil || parsed.flag(option) {
+            throw UsageError("--\(option) does not apply to a streaming chat (--stream)")
+        }
+        if let path = parsed.positional.first { throw UsageError("a chat session (--chat) reads no file, not '\(path)'") }
+        let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
+        guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
+        let seed = UInt64(try parsed.int("seed", default: 1, in: 0...Int.max))
+        let messages = try parsed.int("messages", default: 3, in: 0...10_000_000)
+        var chat = try StreamingChat(messages: messages, viewport: viewport, seed: seed)
+        try await chat.run()
+        let timing = !parsed.flag("no-timing")
+        if parsed.flag("json") {
+            Terminal.out(chat.json())
+        } else {
+            let buildNote = timing ? BuildConfiguration.debugTimingNote(arguments: BuildConfiguration.commandLineArguments) : nil
+            Terminal.out(chat.summary(includeTimes: timing, buildNote: buildNote))
         }
     }
 

@@ -174,6 +174,7 @@ struct DataChangeTests {
                 "delete section 0 of 100,000",
                 "chat: prepend 50 unmeasured to 10,000 measured",
                 "chat: append 1 at the bottom of 10,000",
+                "chat: streaming reply, one growth report at the end, 10,000 messages",
             ])
         for row in rows {
             let operation = row["operation"] as? String ?? "?"

@@ -324,22 +324,26 @@ struct PresentationSequence {
     /// The adjustment along the scroll axis the end decides (`flow-layout.md`
     /// 7.4, 8.6), read from the reference before and after an update made
     /// with V at `visibleRect`: 0 for content at the end shorter than the
-    /// viewport; the change of the content's extent while following the end
-    /// (0 when the end is at the origin, mirrored along the scroll axis);
-    /// `nil` when the anchor decides.
+    /// viewport (which, following the end, is at its end: the change of the
+    /// content's extent, 0 while it stays shorter); the change of the
+    /// content's extent while following the end (0 when the end is at the
+    /// origin, mirrored along the scroll axis); `nil` when the anchor decides.
     static func endAdjustment(
         before: ReferencePresentation, after: ReferencePresentation, visibleRect: Rect, follows: Bool
     ) -> Double? {
-        if before.shift > 0 { return 0 }
-        guard follows, before.options.followsEnd else { return nil }
         let vertical = before.configuration.scrollDirection == .vertical
         let extent = vertical ? before.contentSize.height : before.contentSize.width
+        let afterExtent = vertical ? after.contentSize.height : after.contentSize.width
+        let following = follows && before.options.followsEnd
+        // Content at the end, shorter than the viewport: fixed, or, following, at its end.
+        if before.shift > 0 { return following && !before.leadsFromMax ? afterExtent - extent : 0 }
+        guard following else { return nil }
         let low = vertical ? visibleRect.minY : visibleRect.minX
         let high = vertical ? visibleRect.maxY : visibleRect.maxX
         guard extent > high - low else { return nil }
         if before.leadsFromMax { return low <= 0.5 ? 0 : nil }
         guard high >= extent - 0.5 else { return nil }
-        return (vertical ? after.contentSize.height : after.contentSize.width) - extent
+        return afterExtent - extent
     }
 
     /// An update the end decided: no anchor, the adjustment `adjustment`

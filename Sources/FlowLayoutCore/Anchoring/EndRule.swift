@@ -22,8 +22,12 @@ enum EndRule {
     static func before(_ state: borrowing FlowLayoutState, contentSize: Size, mayFollow: Bool) -> EndRule? {
         let direction = state.configuration.scrollDirection
         let extent = direction.cross(contentSize)
-        if state.contentShift > 0 { return .fixed }
-        guard mayFollow, state.options.followsEnd else { return nil }
+        let follows = mayFollow && state.options.followsEnd
+        // Content at the end, shorter than the viewport, is at its end: it
+        // follows the end as it grows past the viewport (7.4 with 8.6; while
+        // it stays shorter the change of its extent, the viewport's, is 0).
+        if state.contentShift > 0 { return follows ? .follows : .fixed }
+        guard follows else { return nil }
         let span = direction.crossSpan(state.visibleRectOrViewport)
         // The content is longer than V, and V's trailing edge is at its end or past it.
         guard extent > span.max - span.min else { return nil }

@@ -96,7 +96,9 @@ public struct FlowLayoutOptions: Hashable, Sendable {
     /// streaming in, an image finishing its load keep the user at the end;
     /// once they scroll up, the anchor holds what they read. Size reports,
     /// viewport changes, frames, batches and snapshots follow; a change of
-    /// configuration or options keeps the anchor. Off by default. Whether V is
+    /// configuration or options keeps the anchor. With content at the end
+    /// (``contentAlignment``), content shorter than the viewport is at its
+    /// end, and follows it as it grows past the viewport. Off by default. Whether V is
     /// at the end needs the content's exact extent: with this option on, an
     /// update first lays out the sections a width change left pending.
     public var followsEnd: Bool
