@@ -103,7 +103,8 @@ struct PriorStateTests {
 
     /// What `state` keeps before `batch`.
     static func prior(of batch: BatchUpdate, in state: FlowLayoutState) throws -> PriorState {
-        BatchChange(try BatchPlan(batch, in: state.sections), in: state.sections).priorState(of: state)
+        var state = state
+        return BatchChange(try BatchPlan(batch, in: state.sections), in: state.sections).priorState(of: &state)
     }
 
     @Test("which batches keep their inverse, and which a copy")

@@ -18,8 +18,9 @@ enum EndRule {
     /// follows the end (size reports, viewport changes, frames, batches and
     /// snapshots do; configuration and option changes do not).
     ///
-    /// - Complexity: O(1).
-    static func before(_ state: borrowing FlowLayoutState, contentSize: Size, mayFollow: Bool) -> EndRule? {
+    /// - Complexity: O(1). (`inout`, though it only reads: a state passed
+    ///   borrowed is copied whole, some hundreds of instructions.)
+    static func before(_ state: inout FlowLayoutState, contentSize: Size, mayFollow: Bool) -> EndRule? {
         let direction = state.configuration.scrollDirection
         let extent = direction.cross(contentSize)
         let follows = mayFollow && state.options.followsEnd

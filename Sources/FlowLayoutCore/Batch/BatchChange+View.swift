@@ -45,7 +45,7 @@ extension BatchChange {
     ) -> [TransitionEntry]? {
         // The walk before reached the section: every section before it is laid out.
         guard let rect = state.visibleRect, let last = before.last, last.indexPath.section >= q,
-            Self.presentsAlike(previousWidth: previousWidth, in: state)
+            Self.presentsAlike(previousWidth: previousWidth, in: &state)
         else { return nil }
         let changed = state.sections.locatedSection(q).linesTop + kept.advance
         let presentation = state.presentation()
@@ -76,7 +76,7 @@ extension BatchChange {
 
     /// Whether frames are presented alike before and after a batch that
     /// changed items only, the content having been `previousWidth` wide.
-    private static func presentsAlike(previousWidth: Double, in state: borrowing FlowLayoutState) -> Bool {
+    private static func presentsAlike(previousWidth: Double, in state: inout FlowLayoutState) -> Bool {
         let configuration = state.configuration
         guard !configuration.pins(.header), !configuration.pins(.footer), !state.mirrorsAlongScrollAxis,
             state.options.contentAlignment == .start  // content at the end moves with the extent (8.6)
@@ -198,7 +198,7 @@ extension BatchChange {
     ) -> MovedView? {
         guard let resumed = change.resumed, let first = around.cells.first?.attributes, let last = around.cells.last,
             first.indexPath.section == q, last.attributes.indexPath.section == q, first.indexPath.item >= resumed.items,
-            presentsAlike(previousWidth: previousWidth, in: state)
+            presentsAlike(previousWidth: previousWidth, in: &state)
         else { return nil }
         // The cells were read in the section: every section before it is laid out.
         let located = state.sections.locatedSection(q)

@@ -129,7 +129,7 @@ struct BatchChange: AnchoredChange {
         let previousWidth = state.contentSize.width
         let estimate = state.currentEstimatedItemSize
         let changed: (section: Int, change: LineChange)?
-        if readsView { prior = priorState(of: state) }
+        if readsView { prior = priorState(of: &state) }
         if state.sections.staysWithinContentLimit(growingBy: growth) {
             changed = Self.apply(plan, edits: edits, sizing: sizing, to: &state.sections)
         } else {
@@ -167,9 +167,9 @@ struct BatchChange: AnchoredChange {
     /// few items (so that the batch finds its trees unshared and writes them
     /// in place, ``PriorState``); else `state` itself, kept: a batch that
     /// might pass the content limit is applied to a copy anyway.
-    func priorState(of state: borrowing FlowLayoutState) -> PriorState {
+    func priorState(of state: inout FlowLayoutState) -> PriorState {
         guard state.sections.staysWithinContentLimit(growingBy: growth) else { return PriorState(keeping: copy state) }
-        return PriorState(before: state, plan: plan, edits: edits, sizing: sizing)
+        return PriorState(before: &state, plan: plan, edits: edits, sizing: sizing)
     }
 
     /// Step 4: an element survives in place when the batch neither deletes

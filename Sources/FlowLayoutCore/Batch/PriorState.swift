@@ -67,12 +67,12 @@ struct PriorState {
 
     /// Keeps what rebuilds `state`, which `plan` (with the edits by section
     /// before it and the sizes `sizing` gives) is about to change. The
-    /// state is borrowed, and copied only when kept whole: a batch's caller
-    /// passes its own `self`, which would otherwise be copied and dropped.
+    /// state is only read (`inout`, since a state passed borrowed is copied
+    /// whole), and copied only when kept whole.
     init(
-        before state: borrowing FlowLayoutState, plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]]
+        before state: inout FlowLayoutState, plan: BatchPlan, edits: [SectionEdits], sizing: [Int: [ItemEdit]]
     ) {
-        if let inverse = Self.inverseEdits(of: edits, in: state, plan: plan, sizing: sizing) {
+        if let inverse = Self.inverseEdits(of: edits, in: &state, plan: plan, sizing: sizing) {
             storage = .inverse(
                 edits: inverse, visibleRect: state.visibleRect, hold: state.hold, counters: state.workCounters)
         } else {
@@ -133,7 +133,7 @@ struct PriorState {
     /// never comes here: ``BatchChange`` applies it to a copy, which is then
     /// the state before.)
     private static func inverseEdits(
-        of edits: [SectionEdits], in state: borrowing FlowLayoutState, plan: BatchPlan,
+        of edits: [SectionEdits], in state: inout FlowLayoutState, plan: BatchPlan,
         sizing: [Int: [ItemEdit]]
     ) -> Inverse? {
         guard plan.sections.removed.isEmpty, plan.sections.placed.isEmpty, plan.reloadedSections.isEmpty,

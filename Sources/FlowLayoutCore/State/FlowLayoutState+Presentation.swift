@@ -42,7 +42,11 @@ extension FlowLayoutState {
         var span = direction.crossSpan(visible)
         if mirrorsAlongScrollAxis { span = (width - visible.maxX, width - visible.minX) }
         // V in natural coordinates: before the shift of content at the end.
-        let shift = contentShift
+        // (Computed here, not by the getter: a getter called from a mutating
+        // function is handed a copy of the whole state.)
+        let shift =
+            options.contentAlignment == .end
+            ? Swift.max(0, direction.cross(viewportSize) - sections.summary.extent.double) : 0
         if shift > 0 { span = (span.min - shift, span.max - shift) }
         return Presentation(
             direction: direction, mirrorWidth: mirrors ? width : nil, shift: shift, scale: options.displayScale,

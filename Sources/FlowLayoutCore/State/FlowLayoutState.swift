@@ -162,7 +162,7 @@ public struct FlowLayoutState: Sendable {
         let previousContentSize = contentSize
         let capture = change.captureAnchor(in: &self)
         // After the capture: a frame sets V there, and the end is followed from the frame's V.
-        let end = EndRule.before(self, contentSize: previousContentSize, mayFollow: change.mayFollowEnd)
+        let end = EndRule.before(&self, contentSize: previousContentSize, mayFollow: change.mayFollowEnd)
         try change.apply(to: &self)
         let update = AnchorCapture.finish(
             capture, in: &self, previousContentSize: previousContentSize, change: change, end: end)
