@@ -50,13 +50,12 @@ struct SizeReportChange: AnchoredChange {
     /// The reports' edits by section, and how much they may grow the content.
     let edits: [SectionEdits]
     let growth: Double
-    /// Where a refusal names the reports.
-    let path: FieldPath
 
-    /// The change of `reports` (validated) in `sections`.
-    init(_ reports: [SizeReport], in sections: SectionList, path: FieldPath) {
+    /// The change of `reports` (validated) in `sections`. A refusal (the
+    /// content limit) names them `sizeReports`. (The path is built only
+    /// then: a path from a string literal is parsed when it is made.)
+    init(_ reports: [SizeReport], in sections: SectionList) {
         (edits, growth) = sections.edits(reporting: reports)
-        self.path = path
     }
 
     mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? {
@@ -69,10 +68,10 @@ struct SizeReportChange: AnchoredChange {
             state.sections.apply(edits)
             return
         }
-        let (edits, path) = (edits, path)
+        let edits = edits
         try state.changeAtomically { (next) throws(FlowLayoutError) in
             next.sections.apply(edits)
-            try next.sections.enforceContentLimit(path: path)
+            try next.sections.enforceContentLimit(path: FieldPath("sizeReports"))
         }
     }
 }
@@ -114,11 +113,11 @@ struct FrameChange: AnchoredChange {
                         configuration: next.configuration, options: next.options, viewportSize: request.visibleRect.size)
                     try next.sections.resolve(under: settings, limitPath: "visibleRect.size")
                     next.viewportSize = request.visibleRect.size
-                    var reports = SizeReportChange(request.sizeReports, in: next.sections, path: "sizeReports")
+                    var reports = SizeReportChange(request.sizeReports, in: next.sections)
                     try reports.apply(to: &next)
                 }
             } else {
-                var reports = SizeReportChange(request.sizeReports, in: state.sections, path: "sizeReports")
+                var reports = SizeReportChange(request.sizeReports, in: state.sections)
                 try reports.apply(to: &state)
             }
         } catch {

@@ -259,13 +259,15 @@ struct SectionList: Sendable {
     /// the scroll axis (a reported size): its overrides change, and with them
     /// its metrics entry; its lines stay. Then checks the content limit,
     /// naming `path`: call it on a copy.
-    mutating func setSize(_ size: Size, of category: ElementCategory, section q: Int, path: FieldPath) throws(FlowLayoutError) {
+    mutating func setSize(
+        _ size: Size, of category: ElementCategory, section q: Int, path: @autoclosure () -> FieldPath
+    ) throws(FlowLayoutError) {
         var overrides = overrides(ofSection: q)
         if category == .header { overrides.headerReferenceSize = size } else { overrides.footerReferenceSize = size }
         let index = table.index(for: overrides)
         let table = table
         modifySection(q) { $0.setMetrics(index, table: table) }
-        try enforceContentLimit(path: path)
+        try enforceContentLimit(path: path())
     }
 
     // MARK: Settings

@@ -42,7 +42,7 @@ extension FlowLayoutState {
     ///   re-breaks: those of its run and the next few, until lines are back in step.
     public mutating func reportSizes(_ reports: [SizeReport]) throws(FlowLayoutError) -> LayoutUpdate {
         try sections.checkReports(reports, path: "sizeReports")
-        var change = SizeReportChange(reports, in: sections, path: "sizeReports")
+        var change = SizeReportChange(reports, in: sections)
         return try update(&change)
     }
 
