@@ -25,7 +25,8 @@ enum LayoutCommand {
                              the engine's rect query (touching edges included); any finite
                              numbers, the width and height not negative
           --updates UPDATES  apply the batches of an update document (layout-description.md,
-                             Updates; '-' for standard input, when FILE is not) and print
+                             Updates; '-' for standard input, when FILE is not), a batch
+                             of data changes or a list of "sizeReports" each, and print
                              the layout after the last, then "updates": one entry per batch;
                              or its snapshots (Snapshots: the description then gives "id"
                              and "itemIds" for every section), each entry with the "batch"
@@ -39,7 +40,8 @@ enum LayoutCommand {
         anchor (the element kept still, by its index path after the batch, or null) and
         its transitions: every element meeting V before or after the batch, by its index
         path after the batch (before it, when deleted), with its before frame (moved by
-        the adjustment; null when inserted) and after frame (null when deleted).
+        the adjustment; null when inserted) and after frame (null when deleted); a list
+        of size reports has no transitions.
         contentSizeBefore and contentSizeAfter are exact: every section is laid out just
         before and just after each batch, so they never depend on what was queried
         first (the engine's own sizes count sections not laid out yet at an estimate).

@@ -125,7 +125,7 @@ enum RenderCommand {
         _ path: String, through batch: Int?, to state: inout FlowLayoutState
     ) throws -> (visibleRect: Rect?, transitions: [ElementTransition]) {
         let document = try UpdateReplay.load(path, configuration: state.configuration)
-        let count = document.batches.count
+        let count = document.steps.count
         guard count > 0 else { throw InputError("the update document has no batches: there is no batch to draw") }
         let last = batch ?? count - 1
         guard last < count else {

@@ -1,10 +1,10 @@
 import FlowLayout
 import FlowLayoutDescription
 
-/// Applies the batches of an update document (`layout-description.md`, Updates)
-/// to the state of a description, as a host would: V is set first, each batch
-/// moves it by its adjustment (the engine's state does that), and each batch is
-/// reported for the output document.
+/// Applies the batches and size reports of an update document
+/// (`layout-description.md`, Updates) to the state of a description, as a host
+/// would: V is set first, each step moves it by its adjustment (the engine's
+/// state does that), and each is reported for the output document.
 ///
 /// The content sizes reported around a batch are exact: every section is laid
 /// out just before and just after it. The engine's own `previousContentSize`
@@ -33,12 +33,12 @@ enum UpdateReplay {
     }
 
     /// Sets V (the document's; without one, the description's, else the viewport
-    /// at the origin) and applies `document`'s batches up to `last` (all of them when
-    /// `nil`), returning each batch's report.
+    /// at the origin) and applies `document`'s batches and size reports up to
+    /// `last` (all of them when `nil`), returning each one's report.
     ///
-    /// - Throws: ``InputError`` for a batch the engine refuses: its message is
-    ///   the engine's, with the path prefixed by `batches[i].`; the batches
-    ///   before it stay applied to `state`.
+    /// - Throws: ``InputError`` for a batch or report the engine refuses: its
+    ///   message is the engine's, in the document's terms, with the path
+    ///   prefixed by `batches[i].`; the steps before it stay applied to `state`.
     static func apply(_ document: UpdateDocument, to state: inout FlowLayoutState, through last: Int? = nil) throws -> [LayoutOutput
         .BatchReport]
     {
@@ -50,18 +50,41 @@ enum UpdateReplay {
             throw InputError("\(error)")
         }
         var reports: [LayoutOutput.BatchReport] = []
-        for (index, batch) in document.batches.enumerated() {
+        for (index, step) in document.steps.enumerated() {
             if let last, index > last { break }
             let before = state.exactContentSize()
-            let result: BatchUpdateResult
             do {
-                result = try state.performBatchUpdates(batch)
+                switch step {
+                case .batch(let batch):
+                    let result = try state.performBatchUpdates(batch)
+                    reports.append(
+                        LayoutOutput.BatchReport(result: result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
+                case .sizeReports(let sizeReports):
+                    let update = try state.reportSizes(sizeReports)
+                    reports.append(
+                        LayoutOutput.BatchReport(reports: update, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
+                }
             } catch {
-                throw InputError("\(error.prefixingPath(with: FieldPath("batches", index)))")
+                throw InputError("\(documentTerms(error).prefixingPath(with: FieldPath("batches", index)))")
             }
-            reports.append(LayoutOutput.BatchReport(result: result, contentSizeBefore: before, contentSizeAfter: state.exactContentSize()))
         }
         return reports
+    }
+
+    /// The engine's refusal in the document's terms: a size report's
+    /// `indexPath` is the document's `section` or `item`, whichever is out of
+    /// range (`sizeReports[0].indexPath` → `sizeReports[0].item`).
+    static func documentTerms(_ error: FlowLayoutError) -> FlowLayoutError {
+        let name: String
+        switch error {
+        case .sectionOutOfRange: name = "section"
+        case .itemOutOfRange: name = "item"
+        default: return error
+        }
+        return error.mappingPaths { path in
+            guard path.hasPrefix("sizeReports"), path.components.last == .field("indexPath") else { return path }
+            return FieldPath(Array(path.components.dropLast())).appending(name)
+        }
     }
 
 }

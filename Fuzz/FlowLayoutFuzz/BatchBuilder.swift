@@ -14,7 +14,8 @@ import FlowLayoutReference
 /// 3. Sections named after (move destinations, insertions): distinct indexes
 ///    among the `S − deleted + inserted` after it.
 /// 4. Items named before (deleted, reloaded with or without a size, moved
-///    away): distinct items of sections neither deleted nor reloaded.
+///    away with or without a size): distinct items of sections neither
+///    deleted nor reloaded.
 /// 5. Items named after (move destinations, insertions with or without a size):
 ///    sections after the batch that are neither inserted nor reloaded, then
 ///    distinct positions among the section's count after the batch.
@@ -80,7 +81,7 @@ package enum BatchBuilder {
         let itemSections = (0..<sectionCount).filter { !deleted.contains($0) && !reloaded.contains($0) && counts[$0] > 0 }
         var named = Set<FlowIndexPath>()
         var removed: [Int: Int] = [:]
-        var movingAway: [FlowIndexPath] = []
+        var movingAway: [(path: FlowIndexPath, sized: Bool)] = []
         for _ in 0..<itemOperations where !itemSections.isEmpty {
             let section = itemSections[reader.below(itemSections.count)]
             guard let path = firstFree(from: reader.below(counts[section]), section: section, count: counts[section], named: named)
@@ -94,8 +95,9 @@ package enum BatchBuilder {
                 batch.reloadItem(at: path, size: nil)
             case 2:
                 batch.reloadItem(at: path, size: reader.size())
-            default:
-                movingAway.append(path)
+            case let kind:
+                // 4: a move that brings a size (10.2).
+                movingAway.append((path, kind == 4))
                 removed[section, default: 0] += 1
             }
         }
@@ -105,7 +107,7 @@ package enum BatchBuilder {
         let targets = origins.indices.filter { origins[$0].map { !reloaded.contains($0) } ?? false }
         var arrivals: [(target: Int, from: FlowIndexPath?, size: Size?)] = []
         for source in movingAway {
-            arrivals.append((targets[reader.below(targets.count)], source, nil))
+            arrivals.append((targets[reader.below(targets.count)], source.path, source.sized ? reader.size() : nil))
         }
         for _ in 0..<itemInsertions where !targets.isEmpty {
             let target = targets[reader.below(targets.count)]
@@ -122,7 +124,7 @@ package enum BatchBuilder {
             let item = positions[arrival.target]!.remove(at: reader.below(positions[arrival.target]!.count))
             let path = FlowIndexPath(item: item, section: arrival.target)
             if let from = arrival.from {
-                batch.moveItem(at: from, to: path)
+                batch.moveItem(at: from, to: path, size: arrival.size)
             } else {
                 batch.insertItem(at: path, size: arrival.size)
             }

@@ -27,7 +27,11 @@ extension LayoutOutput {
         add("deleteItems", batch.deletedItems.map(path))
         add("insertItems", batch.insertedItems.map(item))
         add("reloadItems", batch.reloadedItems.map(item))
-        add("moveItems", batch.movedItems.map { "{ \"from\": " + path($0.from) + ", \"to\": " + path($0.to) + " }" })
+        add(
+            "moveItems",
+            batch.movedItems.map {
+                "{ \"from\": " + path($0.from) + ", \"to\": " + path($0.to) + ($0.size.map { ", \"size\": " + size($0) } ?? "") + " }"
+            })
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 

@@ -1,7 +1,7 @@
 import FlowLayoutCore
 
 /// The `"updates"` member of the output document (`layout-description.md`,
-/// Updates): what each batch of an update document did.
+/// Updates): what each batch or list of size reports of an update document did.
 extension LayoutOutput {
     /// What the output document says about one batch: its content-offset
     /// adjustment, the content size around it, its anchor and its transitions
@@ -41,6 +41,22 @@ extension LayoutOutput {
             self.contentSizeAfter = contentSizeAfter
             anchor = result.update.anchor
             transitions = result.transitions
+        }
+
+        /// The report of a list of size reports the engine applied
+        /// (`layout-description.md`, Updates): a batch's, with no transitions.
+        ///
+        /// - Parameters:
+        ///   - update: what the engine returned for the reports.
+        ///   - contentSizeBefore: the content size to report before them.
+        ///   - contentSizeAfter: the content size to report after them.
+        /// - Complexity: O(1).
+        public init(reports update: LayoutUpdate, contentSizeBefore: Size, contentSizeAfter: Size) {
+            contentOffsetAdjustment = update.contentOffsetAdjustment
+            self.contentSizeBefore = contentSizeBefore
+            self.contentSizeAfter = contentSizeAfter
+            anchor = update.anchor
+            transitions = []
         }
     }
 

@@ -1,8 +1,8 @@
 import FlowLayoutCore
 
 /// An update document (`layout-description.md`, Updates): the batches of data
-/// changes to apply, in order, to the layout of a description, and the visible
-/// rect before the first.
+/// changes and the lists of size reports to apply, in order, to the layout of
+/// a description, and the visible rect before the first.
 ///
 /// Decoding checks the document's shape and values with a description's
 /// strictness (unknown fields refused, field-path errors such as
@@ -14,25 +14,44 @@ import FlowLayoutCore
 /// `sectionInset` does not give from the configuration's, as a section of the
 /// description does.
 public struct UpdateDocument: Hashable, Sendable {
-    /// The visible rect V before the first batch, or `nil` for the viewport at
-    /// the origin. After each batch V moves by that batch's content-offset
+    /// One entry of the document's `batches`: a batch of data changes, or a
+    /// list of size reports alone (`flow-layout.md` 7.1, anchored as 7.2).
+    public enum Step: Hashable, Sendable {
+        /// A batch of data changes (`flow-layout.md` 10).
+        case batch(BatchUpdate)
+        /// Size reports, with index paths of the content as it stands.
+        case sizeReports([SizeReport])
+    }
+
+    /// The visible rect V before the first step, or `nil` for the viewport at
+    /// the origin. After each step V moves by that step's content-offset
     /// adjustment, as a host would scroll.
     public var visibleRect: Rect?
-    /// The batches, in the order they are applied.
-    public var batches: [BatchUpdate]
+    /// The entries of `batches`, in the order they are applied.
+    public var steps: [Step]
     /// The snapshots (`layout-description.md`, Snapshots), in the order they are
     /// applied, when the document gives `snapshots` instead of `batches`.
     public var snapshots: [DescribedSnapshot]?
 
-    /// Creates an update document.
+    /// Creates an update document of batches and size reports.
+    ///
+    /// - Parameters:
+    ///   - visibleRect: V before the first step, or `nil` for the viewport at the origin.
+    ///   - steps: the batches and lists of size reports, in order.
+    /// - Complexity: O(1).
+    public init(visibleRect: Rect? = nil, steps: [Step]) {
+        self.visibleRect = visibleRect
+        self.steps = steps
+    }
+
+    /// Creates an update document of batches only.
     ///
     /// - Parameters:
     ///   - visibleRect: V before the first batch, or `nil` for the viewport at the origin.
     ///   - batches: the batches, in order.
-    /// - Complexity: O(1).
+    /// - Complexity: O(n) for n batches.
     public init(visibleRect: Rect? = nil, batches: [BatchUpdate]) {
-        self.visibleRect = visibleRect
-        self.batches = batches
+        self.init(visibleRect: visibleRect, steps: batches.map(Step.batch))
     }
 
     /// Decodes and validates an update document from JSON bytes.

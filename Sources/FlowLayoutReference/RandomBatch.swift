@@ -5,10 +5,12 @@ import FlowLayoutCore
 /// without sizes), and broken ones the engine must refuse (`flow-layout.md` 10.6).
 package enum RandomBatch {
     /// A valid batch over `model`, with about `operations` operations; sizes are
-    /// multiples of 1/4 when `dyadic`.
+    /// multiples of 1/4 when `dyadic`. With `sizedMoves`, some moved items
+    /// come with a size (10.2; UIKit's moves carry none, so batches that go
+    /// through its update items leave it off).
     package static func valid(
         over model: ReferenceModel, operations: Int, random: inout SeededRandom, dyadic: Bool,
-        maximumItems: Int = 600, maximumSections: Int = 40, redundantForms: Bool = false
+        maximumItems: Int = 600, maximumSections: Int = 40, redundantForms: Bool = false, sizedMoves: Bool = false
     ) -> BatchUpdate {
         // Past the limits, batches only remove: long sequences stay small enough to check.
         let growing =
@@ -110,7 +112,7 @@ package enum RandomBatch {
         for arrival in arriving {
             let path = FlowIndexPath(item: freePositions[arrival.to]!.removeLast(), section: arrival.to)
             if let from = arrival.from {
-                batch.moveItem(at: from, to: path)
+                batch.moveItem(at: from, to: path, size: sizedMoves && random.chance(0.3) ? size() : nil)
             } else {
                 batch.insertItem(at: path, size: arrival.size)
             }
@@ -140,7 +142,7 @@ package enum RandomBatch {
     ) -> (batch: BatchUpdate, path: FieldPath) {
         var batch = valid
         let sectionCount = model.sections.count
-        switch random.int(0...5) {
+        switch random.int(0...6) {
         case 0:
             batch.deletedSections.append(sectionCount + random.int(0...3))
             return (batch, FieldPath(.deleteSections, batch.deletedSections.count - 1))
@@ -169,6 +171,14 @@ package enum RandomBatch {
             var fresh = BatchUpdate()
             fresh.insertItem(at: FlowIndexPath(item: 0, section: 0), size: Size(width: .nan, height: 1))
             return (fresh, "insertItems[0].size.width")
+        case 5 where model.sections.contains(where: { !$0.sizes.isEmpty }):
+            // A move that brings a size no item can have.
+            let section = model.sections.firstIndex { !$0.sizes.isEmpty }!
+            var fresh = BatchUpdate()
+            fresh.moveItem(
+                at: FlowIndexPath(item: 0, section: section), to: FlowIndexPath(item: 0, section: section),
+                size: Size(width: 1, height: -random.double(1...10)))
+            return (fresh, "moveItems[0].size.height")
         default:
             batch.insertSection(FlowSection(itemCount: 1), at: sectionCount + 5)
             return (batch, FieldPath(.insertSections, batch.insertedSections.count - 1).appending("index"))

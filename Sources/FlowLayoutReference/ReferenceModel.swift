@@ -78,8 +78,9 @@ package struct ReferenceModel: Sendable {
         var old = sections
         var oldIDs = itemIDs
         let carriedIDs = batch.movedItems.map { oldIDs[$0.from.section][$0.from.item] }
-        // Sizes that travel with moved items, read before anything changes.
-        let carried = batch.movedItems.map { old[$0.from.section].sizes[$0.from.item] }
+        // Sizes that travel with moved items, read before anything changes; a
+        // move that gives a size brings that one, as a report would (10.2).
+        let carried = batch.movedItems.map { $0.size ?? old[$0.from.section].sizes[$0.from.item] }
         // Reloaded items take their new size; without one, a self-sizing item
         // becomes unmeasured and any other keeps its size.
         for reload in batch.reloadedItems {

@@ -286,7 +286,7 @@ struct DemoTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 3, "itemSizes": [{"width": 1, "height": 2}]}]}"#,
-                "sections[0].itemCount: is 3 but itemSizes holds 1 sizes"
+                "sections[0].itemCount: is 3 but itemSizes holds 1 size"
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "layout": {"minimumLineSpacing": -2}, "sections": []}"#,

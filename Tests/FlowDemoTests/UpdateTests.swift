@@ -214,6 +214,45 @@ struct UpdateTests {
         #expect(output.standardOutput.contains(#""contentSize": { "width": 320, "height": 0 },\#n  "elements": [],\#n  "updates": ["#))
     }
 
+    @Test("a list of size reports is anchored as 7.2 and has no transitions; a move brings its size (10.2)")
+    func reportsAndSizedMoves() throws {
+        // 10.4's layout, self-sizing at the same estimate: item k at y 60k. Item 0
+        // reports 80 high: item 2, the anchor, goes from 120 to 150: +30, content
+        // 620, V at y 150 (items 2 and 3). Then item 9 moves to 0 bringing 20:
+        // [9 0 1 ...] at y 0, 30, 120, 180: item 2, now item 3, goes from 150 to
+        // 180: +30, content 20 + 80 + 8 · 50 + 9 · 10 = 590.
+        let description = """
+            { "viewport": { "width": 320, "height": 100 },
+              "layout": { "estimatedItemSize": { "width": 320, "height": 50 } },
+              "sections": [ { "itemCount": 10 } ] }
+            """
+        let updates = """
+            { \(Self.anchorRect), "batches": [
+                { "sizeReports": [ { "section": 0, "item": 0, "size": { "width": 320, "height": 80 } } ] },
+                { "moveItems": [ { "from": { "section": 0, "item": 9 }, "to": { "section": 0, "item": 0 },
+                                   "size": { "width": 320, "height": 20 } } ] } ] }
+            """
+        let output = try run("layout", description, updates)
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let entries = try #require(json["updates"] as? [[String: Any]])
+        #expect(entries.count == 2)
+        func number(_ entry: Int, _ key: String, _ member: String) -> Double? {
+            (entries[entry][key] as? [String: Double])?[member]
+        }
+        #expect((0..<2).map { number($0, "contentOffsetAdjustment", "y") } == [30, 30])
+        #expect((0..<2).map { number($0, "contentSizeBefore", "height") } == [590, 620])
+        #expect((0..<2).map { number($0, "contentSizeAfter", "height") } == [620, 590])
+        #expect((entries[0]["anchor"] as? [String: Any])?["item"] as? Int == 2)
+        #expect((entries[1]["anchor"] as? [String: Any])?["item"] as? Int == 3)
+        #expect((entries[0]["transitions"] as? [Any])?.isEmpty == true)
+        let moved = try #require(entries[1]["transitions"] as? [[String: Any]])
+        #expect(moved.map { $0["item"] as? Int } == [3, 4])
+        let elements = try #require(json["elements"] as? [[String: Any]])
+        let first = try #require(elements.first { $0["category"] as? String == "cell" && $0["item"] as? Int == 0 })
+        #expect(first["frame"] as? [String: Double] == ["x": 0, "y": 0, "width": 320, "height": 20])
+    }
+
     @Test("an update document with no batches prints the layout and an empty list")
     func noBatches() throws {
         let output = try run("layout", Self.anchorDescription, #"{"batches": []}"#, ["--rect", "0,0,320,10"])
@@ -243,7 +282,15 @@ struct UpdateTests {
                 #"[{"deleteItems": [{"section": 0, "item": 5}]}]"#,
                 "batches[0].deleteItems[0].item: item 5 of section 0 is out of range: the section has 5 items"
             ),
-            (#"[{"deleteSections": [1]}]"#, "batches[0].deleteSections[0]: section 1 is out of range: the layout has 1 sections"),
+            (#"[{"deleteSections": [1]}]"#, "batches[0].deleteSections[0]: section 1 is out of range: the layout has 1 section"),
+            (
+                #"[{}, {"sizeReports": [{"section": 0, "item": 5, "size": {"width": 1, "height": 1}}]}]"#,
+                "batches[1].sizeReports[0].item: item 5 of section 0 is out of range: the section has 5 items"
+            ),
+            (
+                #"[{"sizeReports": [{"section": 0, "item": 0, "size": {"width": 1, "height": 1}}, {"section": 2, "item": 0, "size": {"width": 1, "height": 1}}]}]"#,
+                "batches[0].sizeReports[1].section: section 2 is out of range: the layout has 1 section"
+            ),
             (
                 #"[{}, {"reloadItems": [{"section": 0, "item": 1}], "moveItems": [{"from": {"section": 0, "item": 1}, "to": {"section": 0, "item": 0}}]}]"#,
                 "batches[1].moveItems[0].from: names the same position as batches[1].reloadItems[0]"
@@ -272,6 +319,10 @@ struct UpdateTests {
                 "batches[2].insertItems[0].size.width: must be a finite number >= 0"
             ),
             (#"{"visibleRect": {"x": 0, "y": 0, "width": 1}, "batches": []}"#, "visibleRect.height: is required"),
+            (
+                #"{"batches": [{"sizeReports": [], "moveItems": []}]}"#,
+                "batches[0].sizeReports: cannot be given with moveItems (a batch of size reports has no other operation)"
+            ),
             (#"{"sections": []}"#, "sections: unknown field (expected one of: batches, snapshots, visibleRect)"),
             (
                 #"{"batches": [{"deleteItems": [{"section": 0, "item": -1}]}]}"#,

@@ -79,7 +79,7 @@ import Testing
     func versionOneRestores() throws {
         let (state, archive) = try saved(options: FlowLayoutOptions())
         let version1 = try #require(Self.versionOne(of: archive))
-        var restored = try FlowLayoutState.restoring(
+        let restored = try FlowLayoutState.restoring(
             version1, snapshot: chat(Array(1...40)), configuration: configuration(), viewportSize: viewport)
         #expect(restored.fingerprintMatched)
         #expect(restored.reattachedSizeCount == 40)

@@ -204,13 +204,13 @@ struct BatchUpdateTests {
         try expectRefusal("insertItems[0].size.height: must be a finite number >= 0 (got -1.0)") {
             $0.insertItem(at: FlowIndexPath(item: 0, section: 0), size: Size(width: 1, height: -1))
         }
-        try expectRefusal("deleteSections[0]: section 1 is out of range: the layout has 1 sections") {
+        try expectRefusal("deleteSections[0]: section 1 is out of range: the layout has 1 section") {
             $0.deleteSections([1])
         }
         try expectRefusal("insertSections[0].index: 2 is past the end of the sections (2 sections after the batch)") {
             $0.insertSection(FlowSection(itemCount: 1), at: 2)
         }
-        try expectRefusal("insertSections[0].section.itemSizes: holds 1 sizes but the section has 2 items") {
+        try expectRefusal("insertSections[0].section.itemSizes: holds 1 size but the section has 2 items") {
             var section = FlowSection(itemSizes: [Size(width: 1, height: 1)])
             section.itemCount = 2
             $0.insertSection(section, at: 0)

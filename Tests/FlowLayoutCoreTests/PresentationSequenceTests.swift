@@ -122,7 +122,8 @@ struct PresentationSequence {
 
     mutating func batch() throws {
         let batch = RandomBatch.valid(
-            over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250, redundantForms: true)
+            over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250, redundantForms: true,
+            sizedMoves: true)
         let before = reference
         let visibleBefore = model.visibleRect
         let result = try state.performBatchUpdates(batch)

@@ -129,7 +129,7 @@ struct OperationSequence {
 
     mutating func batch() throws {
         let batch = RandomBatch.valid(
-            over: model, operations: random.int(1...6), random: &random, dyadic: dyadic, redundantForms: true)
+            over: model, operations: random.int(1...6), random: &random, dyadic: dyadic, redundantForms: true, sizedMoves: true)
         let oldModel = model
         let oldEstimate = state.currentEstimatedItemSize
         let visible = state.visibleRect

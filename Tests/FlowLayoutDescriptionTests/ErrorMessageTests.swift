@@ -208,11 +208,11 @@ struct ErrorMessageTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 3, "itemSizes": [{"width": 1, "height": 2}]}]}"#,
-                "sections[0].itemCount: is 3 but itemSizes holds 1 sizes"
+                "sections[0].itemCount: is 3 but itemSizes holds 1 size"
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemSizes": [{"width": 1, "height": 2}], "itemCount": 0}]}"#,
-                "sections[0].itemCount: is 0 but itemSizes holds 1 sizes"
+                "sections[0].itemCount: is 0 but itemSizes holds 1 size"
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1, "sectionInset": {"lft": 1}}]}"#,

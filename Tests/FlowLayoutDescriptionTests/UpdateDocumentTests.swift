@@ -81,6 +81,30 @@ struct UpdateDocumentTests {
         #expect(document == UpdateDocument(visibleRect: Rect(x: 0, y: 120, width: 320, height: 100), batches: [batch]))
     }
 
+    @Test("a move may bring a size; an entry of batches may be a list of size reports alone")
+    func sizedMovesAndReportSteps() throws {
+        let document = try decode(
+            #"""
+            {"batches": [{"moveItems": [{"size": {"width": 40, "height": 30}, "to": {"section": 0, "item": 0},
+                                         "from": {"section": 1, "item": 2}}]},
+                         {"sizeReports": [{"size": {"width": 155, "height": 90}, "item": 3, "section": 0},
+                                          {"section": 2, "item": 0, "size": {"width": 0, "height": 0}}]},
+                         {"sizeReports": []}]}
+            """#)
+        var move = BatchUpdate()
+        move.moveItem(at: FlowIndexPath(item: 2, section: 1), to: FlowIndexPath(item: 0, section: 0), size: Size(width: 40, height: 30))
+        #expect(
+            document
+                == UpdateDocument(steps: [
+                    .batch(move),
+                    .sizeReports([
+                        SizeReport(indexPath: FlowIndexPath(item: 3, section: 0), size: Size(width: 155, height: 90)),
+                        SizeReport(indexPath: FlowIndexPath(item: 0, section: 2), size: .zero),
+                    ]),
+                    .sizeReports([]),
+                ]))
+    }
+
     @Test("every key is optional but batches; members in any order; sections are the description's, overrides and all")
     func optionalKeys() throws {
         #expect(try decode(#"{"batches": []}"#) == UpdateDocument(batches: []))
@@ -135,7 +159,7 @@ struct UpdateDocumentTests {
             ),
             (
                 #"{"batches": [{"deleteItem": []}]}"#,
-                "batches[0].deleteItem: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
+                "batches[0].deleteItem: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections, sizeReports)"
             ),
             (#"{"batches": [{"deleteSections": 3}]}"#, "batches[0].deleteSections: must be an array, not a number"),
             (#"{"batches": [{"deleteSections": [0, -1]}]}"#, "batches[0].deleteSections[1]: must be a whole number from 0 to 2147483647"),
@@ -230,6 +254,28 @@ struct UpdateDocumentTests {
             ),
             (#"{"batches": [{"moveItems": [{"to": {"section": 0, "item": 0}}]}]}"#, "batches[0].moveItems[0].from: is required"),
             (
+                #"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 1}, "to": {"section": 0, "item": 0}, "size": {"width": -1, "height": 1}}]}]}"#,
+                "batches[0].moveItems[0].size.width: must be a finite number >= 0"
+            ),
+            (
+                #"{"batches": [{"moveItems": [{"from": {"section": 0, "item": 1}, "to": {"section": 0, "item": 0}, "sizes": []}]}]}"#,
+                "batches[0].moveItems[0].sizes: unknown field (expected one of: from, size, to)"
+            ),
+            (
+                #"{"batches": [{}, {"deleteItems": [], "sizeReports": [], "insertItems": []}]}"#,
+                "batches[1].sizeReports: cannot be given with deleteItems (a batch of size reports has no other operation)"
+            ),
+            (
+                #"{"batches": [{"sizeReports": [{"section": 0, "item": 0, "size": {"width": 1, "height": -2}}], "moveItems": []}]}"#,
+                "batches[0].sizeReports[0].size.height: must be a finite number >= 0"
+            ),
+            (#"{"batches": [{"sizeReports": [{"section": 0, "item": 0}]}]}"#, "batches[0].sizeReports[0].size: is required"),
+            (
+                #"{"batches": [{"sizeReports": [{"section": 0, "size": {"width": 1, "height": 1}}]}]}"#,
+                "batches[0].sizeReports[0].item: is required"
+            ),
+            (#"{"batches": [{"sizeReports": {}}]}"#, "batches[0].sizeReports: must be an array, not an object"),
+            (
                 #"{"batches": [{"moveItems": [{"from": 3, "to": {"section": 0, "item": 0}}]}]}"#,
                 "batches[0].moveItems[0].from: must be an object, not a number"
             ),
@@ -279,7 +325,7 @@ struct UpdateDocumentTests {
         arguments: [
             (
                 #"{"batches": [{"deleteItems": [{"section": -1, "item": 0}], "x": 1}]}"#,
-                "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections)"
+                "batches[0].x: unknown field (expected one of: deleteItems, deleteSections, insertItems, insertSections, moveItems, moveSections, reloadItems, reloadSections, sizeReports)"
             ),
             (
                 #"{"batches": [1], "visibleRect": {}, "extra": 0}"#,

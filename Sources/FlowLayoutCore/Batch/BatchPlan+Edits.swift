@@ -84,15 +84,17 @@ extension BatchPlan {
     }
 
     /// The item placed at `position` after the batch: a moved item keeps its
-    /// size, measured or not; an inserted one has the size given; what the
-    /// section keeps of it (10.2).
+    /// size, measured or not, unless the move gives one; an inserted one has
+    /// the size given; what the section keeps of it (10.2).
     @inline(__always)
     private static func placedSegment(
         at position: Int, of plan: ItemPlan, in sections: SectionList, target: SectionLayout?
     ) -> ItemSegment {
         let size =
             if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                sections[source.section].explicitSize(ofItem: source.item)
+                plan.movedSizes.isEmpty
+                    ? sections[source.section].explicitSize(ofItem: source.item)
+                    : plan.movedSizes[position] ?? sections[source.section].explicitSize(ofItem: source.item)
             } else {
                 plan.inserted[position]
             }

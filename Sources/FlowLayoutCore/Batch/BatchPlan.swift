@@ -27,6 +27,8 @@ struct BatchPlan {
         var movedTo: [Int: FlowIndexPath] = [:]
         /// Items moved in: index after → position before.
         var movedFrom: [Int: FlowIndexPath] = [:]
+        /// Items moved in with a size: index after → the size they arrive with.
+        var movedSizes: [Int: Size] = [:]
         /// Items inserted, with the sizes given.
         var inserted = InsertedItems()
         /// Items reloaded: index before → size given.

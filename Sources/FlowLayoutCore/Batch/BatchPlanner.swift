@@ -237,6 +237,7 @@ struct BatchPlanner {
             named.append((move.to, old, entry))
             let slot = items.slot(of: old, adding: TouchedSection())
             items[slot: slot].plan.movedFrom[move.to.item] = move.from
+            if let size = move.size { items[slot: slot].plan.movedSizes[move.to.item] = size }
             items[slot: slot].placed.append(move.to.item)
         }
         return named
@@ -280,7 +281,8 @@ struct BatchPlanner {
         }
     }
 
-    /// Step 5: the sizes inserted and reloaded items carry.
+    /// Step 5: the sizes inserted, reloaded and moved items carry (a dropped
+    /// duplicate's too, 10.6).
     func validateItemSizes() throws(FlowLayoutError) {
         for (index, insertion) in batch.insertedItems.enumerated() {
             if let size = insertion.size {
@@ -289,6 +291,9 @@ struct BatchPlanner {
         }
         for (index, reload) in batch.reloadedItems.enumerated() {
             if let size = reload.size { try Validation.check(size: size, path: FieldPath(.reloadItems, index).appending("size")) }
+        }
+        for (index, move) in batch.movedItems.enumerated() {
+            if let size = move.size { try Validation.check(size: size, path: FieldPath(.moveItems, index).appending("size")) }
         }
     }
 

@@ -60,18 +60,24 @@ public struct BatchUpdate: Hashable, Sendable {
         }
     }
 
-    /// An item moved from a position before the batch to one after it; it keeps
-    /// its size, measured or not.
+    /// An item moved from a position before the batch to one after it: it
+    /// keeps its size, measured or not, unless the move comes with one
+    /// (`flow-layout.md` 10.2).
     public struct ItemMove: Hashable, Sendable {
         /// The position before the batch.
         public var from: FlowIndexPath
         /// The position after the batch.
         public var to: FlowIndexPath
+        /// The size the item arrives with, as if it had reported it (a
+        /// snapshot that moves an item and gives it a new size), or `nil`: it
+        /// keeps the size it had.
+        public var size: Size?
 
-        /// Creates a move.
-        public init(from: FlowIndexPath, to: FlowIndexPath) {
+        /// Creates a move, with the size the item arrives with, if any.
+        public init(from: FlowIndexPath, to: FlowIndexPath, size: Size? = nil) {
             self.from = from
             self.to = to
+            self.size = size
         }
     }
 
@@ -150,9 +156,10 @@ public struct BatchUpdate: Hashable, Sendable {
     }
 
     /// Moves an item from `indexPath` (before the batch) to `newIndexPath` (after
-    /// it) (UIKit's `moveItem(at:to:)`).
-    public mutating func moveItem(at indexPath: FlowIndexPath, to newIndexPath: FlowIndexPath) {
-        movedItems.append(ItemMove(from: indexPath, to: newIndexPath))
+    /// it) (UIKit's `moveItem(at:to:)`); with `size`, the item arrives with
+    /// that size, as if it had reported it (`flow-layout.md` 10.2).
+    public mutating func moveItem(at indexPath: FlowIndexPath, to newIndexPath: FlowIndexPath, size: Size? = nil) {
+        movedItems.append(ItemMove(from: indexPath, to: newIndexPath, size: size))
     }
 }
 
@@ -176,7 +183,8 @@ extension BatchUpdate {
         case insertItems
         /// ``BatchUpdate/reloadedItems``: `.section` and `.item` before the batch, and `.size`.
         case reloadItems
-        /// ``BatchUpdate/movedItems``: `.from` (before) and `.to` (after), each with `.section` and `.item`.
+        /// ``BatchUpdate/movedItems``: `.from` (before) and `.to` (after), each
+        /// with `.section` and `.item`, and `.size`.
         case moveItems
 
         /// Whether the list names sections (rather than items).

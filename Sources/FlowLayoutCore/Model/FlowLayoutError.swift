@@ -123,6 +123,12 @@ extension FlowLayoutError: CustomStringConvertible {
         path.isEmpty ? message : "\(path.description): \(message)"
     }
 
+    /// `count` things called `noun`, the noun plural unless there is one:
+    /// "1 section", "5 items".
+    private func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+
     /// The message without the path.
     private var message: String {
         switch self {
@@ -133,11 +139,11 @@ extension FlowLayoutError: CustomStringConvertible {
         case let .invalidCount(_, count):
             "must be a count from 0 to \(FlowLayoutLimits.maximumCount) (got \(count))"
         case let .itemSizesCountMismatch(_, itemCount, sizeCount):
-            "holds \(sizeCount) sizes but the section has \(itemCount) items"
+            "holds \(counted(sizeCount, "size")) but the section has \(counted(itemCount, "item"))"
         case let .sectionOutOfRange(_, section, sectionCount):
-            "section \(section) is out of range: the layout has \(sectionCount) sections"
+            "section \(section) is out of range: the layout has \(counted(sectionCount, "section"))"
         case let .itemOutOfRange(_, indexPath, itemCount):
-            "item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(itemCount) items"
+            "item \(indexPath.item) of section \(indexPath.section) is out of range: the section has \(counted(itemCount, "item"))"
         case let .contentTooLarge(_, extent):
             extent >= 0x1p62
                 ? "the content would extend more than \(0x1p62) points along the scroll axis, past the limit of 1e15"
@@ -145,9 +151,9 @@ extension FlowLayoutError: CustomStringConvertible {
         case let .invalidBatch(_, problem):
             switch problem {
             case let .sectionPastEnd(section, count):
-                "\(section) is past the end of the sections (\(count) sections after the batch)"
+                "\(section) is past the end of the sections (\(counted(count, "section")) after the batch)"
             case let .itemPastEnd(indexPath, count):
-                "\(indexPath.item) is past the end of section \(indexPath.section) (\(count) items after the batch)"
+                "\(indexPath.item) is past the end of section \(indexPath.section) (\(counted(count, "item")) after the batch)"
             case let .namedTwice(otherPath):
                 "names the same position as \(otherPath)"
             case let .sectionChanged(section, change):

@@ -128,16 +128,16 @@ extension SnapshotPlanner {
         return (keptStretch, stayingArrival)
     }
 
-    /// An item arriving at (q, j): moved when nothing about it changed and
-    /// both ends can be named, else deleted (if its old place can be named)
-    /// and inserted with its size.
+    /// An item arriving at (q, j): moved when both ends can be named and it
+    /// is not reloaded, the move carrying the size the snapshot gives it
+    /// (11.3); else deleted (if its old place can be named) and inserted with
+    /// its size, since one batch cannot both move and reload an item.
     private mutating func arrive(_ identifier: FlowIdentifier, at j: Int, in q: Int, from: ItemPlace?) {
         let to = FlowIndexPath(item: j, section: q)
-        let changed = (!givenSizes.isEmpty && givenSizes[identifier] != nil) || (!reloads.isEmpty && reloads.contains(identifier))
         if let from, addressable[from.section] {
             removedFrom[from.section, default: []].append(from.item)
-            if !changed {
-                plan.batch.moveItem(at: from.indexPath, to: to)
+            if reloads.isEmpty || !reloads.contains(identifier) {
+                plan.batch.moveItem(at: from.indexPath, to: to, size: givenSizes.isEmpty ? nil : givenSizes[identifier])
                 return
             }
             plan.batch.deleteItems(at: [from.indexPath])

@@ -238,7 +238,9 @@ extension DescriptionParser {
             if cursor.has(0), countFailure == nil, sizesFailure == nil, itemCount != sizeCount {
                 problem.record(
                     5,
-                    DescriptionError(path: path().appending("itemCount"), message: "is \(itemCount) but itemSizes holds \(sizeCount) sizes")
+                    DescriptionError(
+                        path: path().appending("itemCount"),
+                        message: "is \(itemCount) but itemSizes holds \(sizeCount) \(sizeCount == 1 ? "size" : "sizes")")
                 )
             }
         }
@@ -247,7 +249,10 @@ extension DescriptionParser {
             problem.record(
                 13,
                 DescriptionError(
-                    path: path().appending("itemIds"), message: "holds \(itemIds.count) identifiers but the section has \(items) items"))
+                    path: path().appending("itemIds"),
+                    message:
+                        "holds \(itemIds.count) \(itemIds.count == 1 ? "identifier" : "identifiers") but the section has \(items) \(items == 1 ? "item" : "items")"
+                ))
         }
         failure = problem.error
         guard failure == nil else { return nil }

@@ -16,12 +16,13 @@ extension DescriptionParser {
     static let rectFields = FieldNames(["x", "y", "width", "height"])
     static let batchFields = FieldNames([
         "deleteSections", "insertSections", "reloadSections", "moveSections", "deleteItems", "insertItems", "reloadItems",
-        "moveItems",
+        "moveItems", "sizeReports",
     ])
     static let sectionContentFields = FieldNames(["index", "section"])
     static let moveFields = FieldNames(["from", "to"])
     static let indexPathFields = FieldNames(["section", "item"])
     static let itemContentFields = FieldNames(["section", "item", "size"])
+    static let itemMoveFields = FieldNames(["from", "to", "size"])
 
     /// Reads a whole update document: one object and nothing after it but white
     /// space.
@@ -46,7 +47,7 @@ extension DescriptionParser {
     private mutating func updateRoot(
         _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> UpdateDocument {
-        var document = UpdateDocument(batches: [])
+        var document = UpdateDocument(steps: [])
         guard try beginObject({ "" }, &failure) else { return document }
         var cursor = ObjectCursor()
         var problem = FirstProblem()
@@ -57,11 +58,11 @@ extension DescriptionParser {
                 document.visibleRect = try rect({ "visibleRect" }, &fieldFailure)
                 problem.record(2, fieldFailure)
             case 1:
-                var batches: [BatchUpdate] = []
+                var steps: [UpdateDocument.Step] = []
                 try list({ "batches" }, &fieldFailure) { (parser, path, failure) throws(DescriptionError) in
-                    batches.append(try parser.batch(path, configuration, &failure))
+                    steps.append(try parser.step(path, configuration, &failure))
                 }
-                document.batches = batches
+                document.steps = steps
                 problem.record(3, fieldFailure)
             case 2:
                 var snapshots: [DescribedSnapshot] = []
@@ -100,13 +101,22 @@ extension DescriptionParser {
         return rect
     }
 
-    /// Reads one batch: every operation optional, each an array, read in the
-    /// order of ``batchFields``.
-    private mutating func batch(
+    /// Reads one entry of `batches`: a batch, every operation optional, each
+    /// an array, read in the order of ``batchFields``; or a list of size
+    /// reports alone (`sizeReports`), which no other operation may join.
+    ///
+    /// Checks, in order: the object's own (an unknown field, then the values
+    /// in the order of ``batchFields``), then `sizeReports` given with another
+    /// operation, named by the first of them.
+    private mutating func step(
         _ path: () -> FieldPath, _ configuration: FlowLayoutConfiguration, _ failure: inout DescriptionError?
-    ) throws(DescriptionError) -> BatchUpdate {
+    ) throws(DescriptionError) -> UpdateDocument.Step {
         var batch = BatchUpdate()
+        var reports: [SizeReport]?
+        var firstOperation: Int?
         try object(path, Self.batchFields, required: 0, &failure) { (parser, field, path, failure) throws(DescriptionError) in
+            if field < 8 { firstOperation = min(firstOperation ?? field, field) }
+            if field == 8 { reports = [] }
             try parser.list(path, &failure) { (parser, path, failure) throws(DescriptionError) in
                 switch field {
                 case 0: batch.deletedSections.append(try parser.count(path, &failure))
@@ -116,11 +126,31 @@ extension DescriptionParser {
                 case 4: batch.deletedItems.append(try parser.indexPath(path, &failure))
                 case 5: batch.insertedItems.append(try parser.itemContent(path, &failure))
                 case 6: batch.reloadedItems.append(try parser.itemContent(path, &failure))
-                default: batch.movedItems.append(try parser.itemMove(path, &failure))
+                case 7: batch.movedItems.append(try parser.itemMove(path, &failure))
+                default: reports!.append(try parser.sizeReport(path, &failure))
                 }
             }
         }
-        return batch
+        guard let reports else { return .batch(batch) }
+        if failure == nil, let operation = firstOperation {
+            failure = DescriptionError(
+                path: path().appending("sizeReports"),
+                message: "cannot be given with \(Self.batchFields.names[operation]) (a batch of size reports has no other operation)")
+        }
+        return .sizeReports(reports)
+    }
+
+    /// Reads a size report: `section`, `item` and `size`, all three required.
+    private mutating func sizeReport(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> SizeReport {
+        var report = SizeReport(indexPath: FlowIndexPath(item: 0, section: 0), size: .zero)
+        try object(path, Self.itemContentFields, required: 3, &failure) { (parser, field, path, failure) throws(DescriptionError) in
+            switch field {
+            case 0: report.indexPath.section = try parser.count(path, &failure)
+            case 1: report.indexPath.item = try parser.count(path, &failure)
+            default: report.size = try parser.size(path, &failure)
+            }
+        }
+        return report
     }
 
     /// Reads a section inserted or reloaded: `index` and `section`, both required.
@@ -177,14 +207,18 @@ extension DescriptionParser {
         return content
     }
 
-    /// Reads an item move: `from` and `to`, both required, each an item's position.
+    /// Reads an item move: `from` and `to`, both required, each an item's
+    /// position, and `size`, optional (`flow-layout.md` 10.2).
     private mutating func itemMove(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError)
         -> BatchUpdate.ItemMove
     {
         var move = BatchUpdate.ItemMove(from: FlowIndexPath(item: 0, section: 0), to: FlowIndexPath(item: 0, section: 0))
-        try object(path, Self.moveFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
-            let indexPath = try parser.indexPath(path, &failure)
-            if field == 0 { move.from = indexPath } else { move.to = indexPath }
+        try object(path, Self.itemMoveFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
+            switch field {
+            case 0: move.from = try parser.indexPath(path, &failure)
+            case 1: move.to = try parser.indexPath(path, &failure)
+            default: move.size = try parser.size(path, &failure)
+            }
         }
         return move
     }

@@ -213,7 +213,9 @@ private struct DescriptionDecoder {
             if let countValue {
                 let itemCount = try count(countValue, join(path, "itemCount"))
                 guard itemCount == sizes.count else {
-                    throw fail(join(path, "itemCount"), "is \(itemCount) but itemSizes holds \(sizes.count) sizes")
+                    throw fail(
+                        join(path, "itemCount"), "is \(itemCount) but itemSizes holds \(sizes.count) \(sizes.count == 1 ? "size" : "sizes")"
+                    )
                 }
             }
             section = FlowSection(itemSizes: sizes)
