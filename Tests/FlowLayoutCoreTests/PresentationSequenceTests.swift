@@ -4,8 +4,8 @@ import FlowLayoutTestSupport
 import Testing
 
 /// Random operation sequences with the presentation options of `flow-layout.md`
-/// 8 on: size reports, batches, viewport changes, scrolls, frames, option and
-/// pinning changes, scrolls to items and resting-offset queries. After every step
+/// 8 on: size reports, batches, snapshots, viewport changes, scrolls, frames,
+/// option and pinning changes, scrolls to items and resting-offset queries. After every step
 /// the engine's presented frames must equal the reference's for the same visible
 /// rect, and every update must keep its anchor still on screen: the anchor's
 /// presented kept edge moves by exactly the adjustment, a pinned header or footer
@@ -37,6 +37,8 @@ struct PresentationSequence {
     var step = 0
     /// The item a scroll to an item holds, and the edge it holds (8.4).
     var hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge)?
+    /// The next fresh identifier for a snapshot's new section or item.
+    var nextIdentifier: UInt64 = 1
 
     init(seed: UInt64) throws {
         var input = RandomLayoutCase(seed: seed, maximumSections: 8, maximumItems: 150)
@@ -79,9 +81,10 @@ struct PresentationSequence {
     mutating func run(steps: Int) throws -> [String] {
         for index in 0..<steps {
             step = index
-            switch random.int(0...12) {
+            switch random.int(0...13) {
             case 0, 1: try reports()
             case 2: try batch()
+            case 12: try snapshot()
             case 3: try viewport()
             case 4, 5: try scroll()
             case 6: try frame()
@@ -113,6 +116,16 @@ struct PresentationSequence {
 
     mutating func reports() throws {
         let reports = (0..<(random.chance(0.3) ? 12 : 1)).compactMap { _ in randomReport() }
+        guard !reports.isEmpty else {
+            // No item to report (every section empty): an update that changes nothing anchors nothing.
+            let update = try state.reportSizes([])
+            if update.anchor != nil || update.contentOffsetAdjustment != .zero {
+                issues.append(
+                    "step \(step) reports: no reports, yet anchor \(String(describing: update.anchor)), adjustment \(update.contentOffsetAdjustment)"
+                )
+            }
+            return
+        }
         let before = reference
         let update = try state.reportSizes(reports)
         model.apply(reports)
@@ -128,26 +141,95 @@ struct PresentationSequence {
         let visibleBefore = model.visibleRect
         let result = try state.performBatchUpdates(batch)
         model.apply(batch)
-        hold = nil
         log.append("step \(step) batch \(batch)")
+        checkBatch(result, before: before, visibleBefore: visibleBefore, label: "batch")
+    }
+
+    /// A snapshot of the content as it stands, changed at random: sections
+    /// deleted, inserted and swapped, items deleted, inserted, moved within
+    /// and across sections, given sizes and reloaded (11.2, 11.3). A layout
+    /// without identifiers (at the start, or after a batch that brought
+    /// content without any) takes the snapshot whole. The reference applies
+    /// the batch the snapshot was applied as.
+    mutating func snapshot() throws {
+        func fresh() -> FlowIdentifier {
+            defer { nextIdentifier += 1 }
+            return FlowIdentifier(nextIdentifier)
+        }
+        var sections: [FlowSnapshot.Section] = []
+        if let identifiers = state.sectionIdentifiers {
+            var total = 0
+            for (q, id) in identifiers.enumerated() where !random.chance(0.1) {
+                var items: [FlowIdentifier] = []
+                var sizes: [FlowIdentifier: Size] = [:]
+                var reloaded: [FlowIdentifier] = []
+                for item in try state.itemIdentifiers(inSection: q) ?? [] where !random.chance(0.08) {
+                    items.append(item)
+                    if random.chance(0.1) { sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                    if random.chance(0.05) { reloaded.append(item) }
+                }
+                for _ in 0..<random.int(0...2) where !items.isEmpty {
+                    // A move within the section, which may carry a size given above.
+                    let item = items.remove(at: random.int(0..<items.count))
+                    items.insert(item, at: random.int(0...items.count))
+                }
+                for _ in 0..<random.int(0...3) where total + items.count < 250 {
+                    let item = fresh()
+                    if random.chance(0.5) { sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                    items.insert(item, at: random.int(0...items.count))
+                }
+                total += items.count
+                sections.append(FlowSnapshot.Section(id: id, items: items, sizes: sizes, reloaded: reloaded))
+            }
+            if sections.count > 1, random.chance(0.3) {
+                // An item moved across sections, with a new size or not.
+                let from = random.int(0..<sections.count)
+                let to = random.int(0..<sections.count)
+                if from != to, !sections[from].items.isEmpty {
+                    let item = sections[from].items.remove(at: random.int(0..<sections[from].items.count))
+                    sections[from].reloaded.removeAll { $0 == item }
+                    sections[to].items.insert(item, at: random.int(0...sections[to].items.count))
+                    if let size = sections[from].sizes.removeValue(forKey: item) { sections[to].sizes[item] = size }
+                    if random.chance(0.5) { sections[to].sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                }
+            }
+            if sections.count > 1, random.chance(0.2) { sections.swapAt(0, sections.count - 1) }
+        }
+        if sections.isEmpty || random.chance(0.1) {
+            // A new section of new items, at the default size.
+            let section = FlowSnapshot.Section(id: fresh(), items: (0..<random.int(0...12)).map { _ in fresh() })
+            sections.insert(section, at: random.int(0...sections.count))
+        }
+        let before = reference
+        let visibleBefore = model.visibleRect
+        let applied = try state.apply(FlowSnapshot(sections: sections))
+        model.apply(applied.batch)
+        log.append("step \(step) snapshot as \(applied.batch)")
+        checkBatch(applied.result, before: before, visibleBefore: visibleBefore, label: "snapshot")
+    }
+
+    /// Checks a batch's result (10.4, 7.4): the end followed when the rule
+    /// says so, else the anchor still on screen and never a pinned element.
+    mutating func checkBatch(_ result: BatchUpdateResult, before: ReferencePresentation, visibleBefore: Rect?, label: String) {
+        hold = nil
         if let visibleBefore,
             let adjustment = Self.endAdjustment(before: before, after: reference, visibleRect: visibleBefore, follows: true)
         {
             model.visibleRect = state.visibleRect
-            checkEnd(result.update, adjustment: adjustment, visibleBefore: visibleBefore, label: "batch")
+            checkEnd(result.update, adjustment: adjustment, visibleBefore: visibleBefore, label: label)
             return
         }
         // The anchor is renumbered by the batch: only its category can be checked
         // against the frames before, and its kept edge against the frames after.
         if let anchor = result.update.anchor, before.isPinned(anchor.category) {
-            issues.append("step \(step) batch: the pinned \(anchor) anchored")
+            issues.append("step \(step) \(label): the pinned \(anchor) anchored")
         }
         model.visibleRect = state.visibleRect
         if let anchor = result.update.anchor, let old = result.update.previousAnchorFrame,
             let new = reference.attributes(of: anchor)?.frame
         {
             let edge: ReferencePresentation.Edge = model.options.scrollAnchor == .firstVisibleItem ? .leading : .trailing
-            checkMove(from: before.edge(edge, of: old), to: reference.edge(edge, of: new), update: result.update, label: "batch")
+            checkMove(from: before.edge(edge, of: old), to: reference.edge(edge, of: new), update: result.update, label: label)
         }
     }
 
