@@ -91,10 +91,8 @@ extension BatchPlan {
         at position: Int, of plan: ItemPlan, in sections: SectionList, target: SectionLayout?
     ) -> ItemSegment {
         let size =
-            if !plan.movedFrom.isEmpty, let source = plan.movedFrom[position] {
-                plan.movedSizes.isEmpty
-                    ? sections[source.section].explicitSize(ofItem: source.item)
-                    : plan.movedSizes[position] ?? sections[source.section].explicitSize(ofItem: source.item)
+            if !plan.movedFrom.isEmpty, let move = plan.movedFrom[position] {
+                move.size ?? sections[move.from.section].explicitSize(ofItem: move.from.item)
             } else {
                 plan.inserted[position]
             }

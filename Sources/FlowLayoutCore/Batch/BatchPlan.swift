@@ -25,10 +25,9 @@ struct BatchPlan {
         var reorder: Reorder
         /// Items moved away: index before → position after.
         var movedTo: [Int: FlowIndexPath] = [:]
-        /// Items moved in: index after → position before.
-        var movedFrom: [Int: FlowIndexPath] = [:]
-        /// Items moved in with a size: index after → the size they arrive with.
-        var movedSizes: [Int: Size] = [:]
+        /// Items moved in: index after → the move (its position before, and
+        /// the size it brings, if any).
+        var movedFrom: [Int: BatchUpdate.ItemMove] = [:]
         /// Items inserted, with the sizes given.
         var inserted = InsertedItems()
         /// Items reloaded: index before → size given.
@@ -100,7 +99,7 @@ struct BatchPlan {
         guard let section = oldIndex(ofSection: indexPath.section), reloadedSections[section] == nil else { return nil }
         guard let slot = items.slot(of: section) else { return FlowIndexPath(item: indexPath.item, section: section) }
         switch items[slot: slot].reorder.origin(ofNew: indexPath.item) {
-        case .placed: return items[slot: slot].movedFrom[indexPath.item]
+        case .placed: return items[slot: slot].movedFrom[indexPath.item]?.from
         case .survivor(let old): return FlowIndexPath(item: old, section: section)
         }
     }

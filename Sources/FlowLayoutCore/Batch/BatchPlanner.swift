@@ -236,8 +236,7 @@ struct BatchPlanner {
             let old = try sectionBefore(ofItemAfter: move.to, entry)
             named.append((move.to, old, entry))
             let slot = items.slot(of: old, adding: TouchedSection())
-            items[slot: slot].plan.movedFrom[move.to.item] = move.from
-            if let size = move.size { items[slot: slot].plan.movedSizes[move.to.item] = size }
+            items[slot: slot].plan.movedFrom[move.to.item] = move
             items[slot: slot].placed.append(move.to.item)
         }
         return named

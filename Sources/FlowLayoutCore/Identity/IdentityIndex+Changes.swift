@@ -88,7 +88,7 @@ extension IdentityIndex {
                 // Deleted and moved away, sorted.
                 let removed = items.reorder.removed
                 let placed = items.movedFrom.sorted { $0.key < $1.key }.map {
-                    (position: $0.key, identifier: oldLists[$0.value.section][$0.value.item])
+                    (position: $0.key, identifier: oldLists[$0.value.from.section][$0.value.from.item])
                 }
                 list.edit(removing: removed, placing: placed)
             }
