@@ -175,6 +175,25 @@ struct UpdateTests {
         for fragment in expected { #expect(output.standardOutput.contains(fragment), "missing \(fragment)") }
     }
 
+    /// Runs `layout` with `updates` and returns its output, its output
+    /// document and the document's `"updates"` entries, expected to be `count`.
+    func updateEntries(
+        _ description: String, _ updates: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (output: DemoRunner.Output, json: [String: Any], entries: [[String: Any]]) {
+        let output = try run("layout", description, updates)
+        #expect(output.status == 0, "stderr: \(output.standardError)", sourceLocation: sourceLocation)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+        let entries = try #require(json["updates"] as? [[String: Any]], sourceLocation: sourceLocation)
+        #expect(entries.count == count, sourceLocation: sourceLocation)
+        return (output, json, entries)
+    }
+
+    /// Member `member` of the object `key` of update entry `entry`.
+    static func number(_ entries: [[String: Any]], _ entry: Int, _ key: String, _ member: String) -> Double? {
+        (entries[entry][key] as? [String: Double])?[member]
+    }
+
     @Test("V moves by each batch's adjustment before the next; a batch showing nothing has no anchor")
     func batchesInOrder() throws {
         // Batch 0 as in 10.4 (+180, V at y 300, meeting items 5 and 6). Batch 1
@@ -190,14 +209,8 @@ struct UpdateTests {
                 { },
                 { "deleteSections": [0] } ] }
             """
-        let output = try run("layout", Self.anchorDescription, updates)
-        #expect(output.status == 0, "stderr: \(output.standardError)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
-        let entries = try #require(json["updates"] as? [[String: Any]])
-        #expect(entries.count == 4)
-        func number(_ entry: Int, _ key: String, _ member: String) -> Double? {
-            (entries[entry][key] as? [String: Double])?[member]
-        }
+        let (output, _, entries) = try updateEntries(Self.anchorDescription, updates, count: 4)
+        func number(_ entry: Int, _ key: String, _ member: String) -> Double? { Self.number(entries, entry, key, member) }
         #expect((0..<4).map { number($0, "contentOffsetAdjustment", "y") } == [180, -60, 0, 0])
         #expect((0..<4).map { number($0, "contentSizeBefore", "height") } == [590, 770, 710, 710])
         #expect((0..<4).map { number($0, "contentSizeAfter", "height") } == [770, 710, 710, 0])
@@ -232,14 +245,8 @@ struct UpdateTests {
                 { "moveItems": [ { "from": { "section": 0, "item": 9 }, "to": { "section": 0, "item": 0 },
                                    "size": { "width": 320, "height": 20 } } ] } ] }
             """
-        let output = try run("layout", description, updates)
-        #expect(output.status == 0, "stderr: \(output.standardError)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
-        let entries = try #require(json["updates"] as? [[String: Any]])
-        #expect(entries.count == 2)
-        func number(_ entry: Int, _ key: String, _ member: String) -> Double? {
-            (entries[entry][key] as? [String: Double])?[member]
-        }
+        let (_, json, entries) = try updateEntries(description, updates, count: 2)
+        func number(_ entry: Int, _ key: String, _ member: String) -> Double? { Self.number(entries, entry, key, member) }
         #expect((0..<2).map { number($0, "contentOffsetAdjustment", "y") } == [30, 30])
         #expect((0..<2).map { number($0, "contentSizeBefore", "height") } == [590, 620])
         #expect((0..<2).map { number($0, "contentSizeAfter", "height") } == [620, 590])

@@ -142,15 +142,8 @@ extension DescriptionParser {
 
     /// Reads a size report: `section`, `item` and `size`, all three required.
     private mutating func sizeReport(_ path: () -> FieldPath, _ failure: inout DescriptionError?) throws(DescriptionError) -> SizeReport {
-        var report = SizeReport(indexPath: FlowIndexPath(item: 0, section: 0), size: .zero)
-        try object(path, Self.itemContentFields, required: 3, &failure) { (parser, field, path, failure) throws(DescriptionError) in
-            switch field {
-            case 0: report.indexPath.section = try parser.count(path, &failure)
-            case 1: report.indexPath.item = try parser.count(path, &failure)
-            default: report.size = try parser.size(path, &failure)
-            }
-        }
-        return report
+        let (indexPath, size) = try itemAndSize(path, sizeRequired: true, &failure)
+        return SizeReport(indexPath: indexPath, size: size ?? .zero)
     }
 
     /// Reads a section inserted or reloaded: `index` and `section`, both required.
@@ -196,15 +189,26 @@ extension DescriptionParser {
     private mutating func itemContent(
         _ path: () -> FieldPath, _ failure: inout DescriptionError?
     ) throws(DescriptionError) -> BatchUpdate.ItemInsertion {
-        var content = BatchUpdate.ItemInsertion(indexPath: FlowIndexPath(item: 0, section: 0))
-        try object(path, Self.itemContentFields, required: 2, &failure) { (parser, field, path, failure) throws(DescriptionError) in
+        let (indexPath, size) = try itemAndSize(path, sizeRequired: false, &failure)
+        return BatchUpdate.ItemInsertion(indexPath: indexPath, size: size)
+    }
+
+    /// Reads an item's position and a size: `section` and `item`, required,
+    /// and `size`, required only when `sizeRequired` (a size report's).
+    private mutating func itemAndSize(
+        _ path: () -> FieldPath, sizeRequired: Bool, _ failure: inout DescriptionError?
+    ) throws(DescriptionError) -> (indexPath: FlowIndexPath, size: Size?) {
+        var indexPath = FlowIndexPath(item: 0, section: 0)
+        var size: Size?
+        try object(path, Self.itemContentFields, required: sizeRequired ? 3 : 2, &failure) {
+            (parser, field, path, failure) throws(DescriptionError) in
             switch field {
-            case 0: content.indexPath.section = try parser.count(path, &failure)
-            case 1: content.indexPath.item = try parser.count(path, &failure)
-            default: content.size = try parser.size(path, &failure)
+            case 0: indexPath.section = try parser.count(path, &failure)
+            case 1: indexPath.item = try parser.count(path, &failure)
+            default: size = try parser.size(path, &failure)
             }
         }
-        return content
+        return (indexPath, size)
     }
 
     /// Reads an item move: `from` and `to`, both required, each an item's
