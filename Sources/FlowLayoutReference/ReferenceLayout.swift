@@ -44,14 +44,21 @@ package struct ReferenceLayout: Sendable {
         /// Whether the host gave per-item sizes (explicit sizes even in a
         /// self-sizing layout, `flow-layout.md` 10.2).
         package var hasItemSizes: Bool
+        /// The section's columns when it is a waterfall section (12), else `nil`.
+        package var waterfall: ReferenceWaterfall?
 
         /// Creates a section.
-        package init(section: FlowSection, sizes: [Size?], hasItemSizes: Bool) {
+        package init(section: FlowSection, sizes: [Size?], hasItemSizes: Bool, waterfall: ReferenceWaterfall? = nil) {
             self.section = section
             self.sizes = sizes
             self.hasItemSizes = hasItemSizes
+            self.waterfall = waterfall
         }
     }
+
+    /// Each waterfall section's columns as this layout used them (12.3 b
+    /// assigns them when a section had none), by section index.
+    package private(set) var waterfallColumns: [Int: [Int]] = [:]
 
     /// Lays out everything.
     ///
@@ -134,184 +141,207 @@ package struct ReferenceLayout: Sendable {
 
             let n = section.itemCount
             let sizes = described[s].sizes.map { $0 ?? defaultSize }
-            // 3.3: uniform means not self-sizing and every item the same size,
-            // whether from itemSize or from equal per-item sizes.
-            let uniform = !selfSizing && sizes.allSatisfy { $0 == sizes[0] }
-            let w = n > 0 ? main(sizes[0]) : 0
-
-            // 2.1, uniform: n per line by floor division (nil: any number fits).
-            var perLine: Int? = 1
-            if uniform && n > 0 {
-                if w + spacing == 0 {
-                    perLine = available >= 0 ? nil : 1
-                } else {
-                    let count = ((available + spacing) / (w + spacing)).rounded(.down)
-                    perLine = count >= 0x1p62 ? nil : max(1, Int(count))
-                }
-            }
-
-            // 2.1: lines, and each line's final `remaining` (any other section).
-            var lines: [Range<Int>] = []
-            var remainders: [Double] = []
-            if uniform {
-                var i = 0
-                while i < n {
-                    let end = perLine.map { min(n, i + $0) } ?? n
-                    lines.append(i..<end)
-                    i = end
-                }
-            } else {
-                var i = 0
-                while i < n {
-                    let start = i
-                    var remaining = available - (spacing + main(sizes[i]))
-                    i += 1
-                    while i < n && main(sizes[i]) <= remaining {
-                        remaining = remaining - (spacing + main(sizes[i]))
-                        i += 1
-                    }
-                    lines.append(start..<i)
-                    remainders.append(remaining)
-                }
-            }
-            // 3.3 (a), (b): whether the last line is laid out like a full line.
-            let everyLineSingle = n > 0 && lines.count == n
-            let lastLikeFull =
-                !uniform
-                && (everyLineSingle || (lines.count >= 2 && remainders[lines.count - 1] == remainders[lines.count - 2]))
-            // 3.3: a self-sizing section whose items all share one width: the
-            // columns of a full (justified) line of such items, n by subtraction.
-            var sharedColumns: (start: Double, gap: Double)?
-            if selfSizing && n > 0 && sizes.allSatisfy({ main($0) == w }) && w <= available {
-                var k = 1
-                var remaining = available - (spacing + w)
-                var unbounded = false
-                while w <= remaining {
-                    let next = remaining - (spacing + w)
-                    if next == remaining {
-                        unbounded = true
-                        break
-                    }
-                    remaining = next
-                    k += 1
-                }
-                if !unbounded {
-                    if k == 1 {
-                        sharedColumns = (leading + (available - w) / 2, 0)
-                    } else {
-                        var total = w
-                        for _ in 1..<k { total += w }
-                        sharedColumns = (leading, (available - total) / Double(k - 1))
-                    }
-                }
-            }
-
-            for (index, line) in lines.enumerated() {
-                let isLast = index == lines.count - 1
-                var thickness = 0.0
-                for item in line { thickness = max(thickness, cross(sizes[item])) }
-                lineRanges.append(attributes.count..<(attributes.count + line.count))
-                let oversize = line.count == 1 && main(sizes[line.lowerBound]) > available
-                if oversize { oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s)) }
-
-                // A line's items placed by an alignment (3.1, 3.2, 3.4), from its own items.
-                func aligned(_ alignment: LineAlignment) -> [Double] {
-                    var x = leading
-                    var gap = spacing
-                    switch alignment {
-                    case .justified where line.count == 1:
-                        x = leading + (available - main(sizes[line.lowerBound])) / 2  // 3.2
-                    case .justified:
-                        var total = main(sizes[line.lowerBound])
-                        for item in line.dropFirst() { total += main(sizes[item]) }
-                        gap = (available - total) / Double(line.count - 1)  // 3.1
-                    case .leading:
-                        break
-                    case .center, .trailing:
-                        var running = main(sizes[line.lowerBound])
-                        for item in line.dropFirst() { running = running + spacing + main(sizes[item]) }
-                        x = alignment == .center ? leading + (available - running) / 2 : leading + (available - running)
-                    }
-                    var xs: [Double] = []
-                    for item in line {
-                        xs.append(x)
-                        x = x + main(sizes[item]) + gap
-                    }
-                    return xs
-                }
-                // 3.3, 3.4: the columns of a full uniform line of k items, as the
-                // line alignment places one.
-                func columns(_ k: Int) -> [Double] {
-                    switch options.lineAlignment {
-                    case .justified:
-                        if k == 1 { return line.map { _ in leading + (available - w) / 2 } }  // 2.2 too
-                        let gap = (available - Double(k) * w) / Double(k - 1)
-                        return (0..<line.count).map { leading + Double($0) * (w + gap) }
-                    case .leading, .center, .trailing:
-                        var running = w
-                        for _ in 1..<k { running = running + spacing + w }
-                        var x = leading
-                        if options.lineAlignment == .center { x = leading + (available - running) / 2 }
-                        if options.lineAlignment == .trailing { x = leading + (available - running) }
-                        var xs: [Double] = []
-                        for _ in line {
-                            xs.append(x)
-                            x = x + w + spacing
-                        }
-                        return xs
-                    }
-                }
-                func explicitLast() -> LineAlignment? {
-                    switch options.lastLineAlignment {
-                    case .automatic: nil
-                    case .justified: .justified
-                    case .leading: .leading
-                    case .center: .center
-                    case .trailing: .trailing
-                    }
-                }
-
-                var xs: [Double]
-                if uniform, let k = perLine {
-                    if isLast, let alignment = explicitLast() { xs = aligned(alignment) } else { xs = columns(k) }
-                } else if uniform {
-                    // Any number fits: one line, leading unless told otherwise.
-                    xs = aligned(isLast ? (explicitLast() ?? .leading) : options.lineAlignment)
-                } else if oversize {
-                    xs = [leading]  // 2.2, whatever the alignment
-                } else if !isLast {
-                    xs = aligned(options.lineAlignment)
-                } else if let alignment = explicitLast() {
-                    xs = aligned(alignment)
-                } else if lastLikeFull {
-                    xs = aligned(options.lineAlignment)
-                } else if options.lineAlignment == .justified, let shared = sharedColumns {
-                    var x = shared.start
-                    xs = []
-                    for item in line {
-                        xs.append(x)
-                        x = x + main(sizes[item]) + shared.gap
-                    }
-                } else {
-                    xs = aligned(.leading)
-                }
-                for (offset, item) in line.enumerated() {
-                    let size = sizes[item]
-                    // 2.3 and 3.4: across the line.
-                    let y =
-                        switch options.crossAlignment {
-                        case .top: y
-                        case .center: y + (thickness - cross(size)) / 2
-                        case .bottom: y + (thickness - cross(size))
-                        }
+            if let waterfall = described[s].waterfall {
+                // 12: columns instead of lines.
+                let (count, width) = ReferenceWaterfall.resolve(waterfall.columns, available: available, spacing: spacing)
+                let lengths = sizes.map { ReferenceWaterfall.length(of: $0, columnWidth: width, vertical: vertical) }
+                let columns =
+                    waterfall.itemColumns ?? ReferenceWaterfall.assignAll(lengths: lengths, count: count, lineSpacing: lineSpacing)
+                waterfallColumns[s] = columns
+                let (offsets, extent) = ReferenceWaterfall.offsets(
+                    lengths: lengths, columns: columns, count: count, lineSpacing: lineSpacing)
+                for item in 0..<n {
+                    // 8.5 (12.4): every item's top is a line start.
+                    lineRanges.append(attributes.count..<(attributes.count + 1))
                     attributes.append(
                         LayoutAttributes(
                             category: .cell, indexPath: FlowIndexPath(item: item, section: s),
-                            frame: frame(main: xs[offset], cross: y, main: main(size), cross: cross(size))))
+                            frame: frame(
+                                main: leading + Double(columns[item]) * (width + spacing), cross: y + offsets[item], main: width,
+                                cross: lengths[item])))
                 }
-                // 2.4: line spacing between lines only.
-                y += thickness
-                if !isLast { y += lineSpacing }
+                y += extent
+            } else {
+                // 3.3: uniform means not self-sizing and every item the same size,
+                // whether from itemSize or from equal per-item sizes.
+                let uniform = !selfSizing && sizes.allSatisfy { $0 == sizes[0] }
+                let w = n > 0 ? main(sizes[0]) : 0
+
+                // 2.1, uniform: n per line by floor division (nil: any number fits).
+                var perLine: Int? = 1
+                if uniform && n > 0 {
+                    if w + spacing == 0 {
+                        perLine = available >= 0 ? nil : 1
+                    } else {
+                        let count = ((available + spacing) / (w + spacing)).rounded(.down)
+                        perLine = count >= 0x1p62 ? nil : max(1, Int(count))
+                    }
+                }
+
+                // 2.1: lines, and each line's final `remaining` (any other section).
+                var lines: [Range<Int>] = []
+                var remainders: [Double] = []
+                if uniform {
+                    var i = 0
+                    while i < n {
+                        let end = perLine.map { min(n, i + $0) } ?? n
+                        lines.append(i..<end)
+                        i = end
+                    }
+                } else {
+                    var i = 0
+                    while i < n {
+                        let start = i
+                        var remaining = available - (spacing + main(sizes[i]))
+                        i += 1
+                        while i < n && main(sizes[i]) <= remaining {
+                            remaining = remaining - (spacing + main(sizes[i]))
+                            i += 1
+                        }
+                        lines.append(start..<i)
+                        remainders.append(remaining)
+                    }
+                }
+                // 3.3 (a), (b): whether the last line is laid out like a full line.
+                let everyLineSingle = n > 0 && lines.count == n
+                let lastLikeFull =
+                    !uniform
+                    && (everyLineSingle || (lines.count >= 2 && remainders[lines.count - 1] == remainders[lines.count - 2]))
+                // 3.3: a self-sizing section whose items all share one width: the
+                // columns of a full (justified) line of such items, n by subtraction.
+                var sharedColumns: (start: Double, gap: Double)?
+                if selfSizing && n > 0 && sizes.allSatisfy({ main($0) == w }) && w <= available {
+                    var k = 1
+                    var remaining = available - (spacing + w)
+                    var unbounded = false
+                    while w <= remaining {
+                        let next = remaining - (spacing + w)
+                        if next == remaining {
+                            unbounded = true
+                            break
+                        }
+                        remaining = next
+                        k += 1
+                    }
+                    if !unbounded {
+                        if k == 1 {
+                            sharedColumns = (leading + (available - w) / 2, 0)
+                        } else {
+                            var total = w
+                            for _ in 1..<k { total += w }
+                            sharedColumns = (leading, (available - total) / Double(k - 1))
+                        }
+                    }
+                }
+
+                for (index, line) in lines.enumerated() {
+                    let isLast = index == lines.count - 1
+                    var thickness = 0.0
+                    for item in line { thickness = max(thickness, cross(sizes[item])) }
+                    lineRanges.append(attributes.count..<(attributes.count + line.count))
+                    let oversize = line.count == 1 && main(sizes[line.lowerBound]) > available
+                    if oversize { oversizeItems.append(FlowIndexPath(item: line.lowerBound, section: s)) }
+
+                    // A line's items placed by an alignment (3.1, 3.2, 3.4), from its own items.
+                    func aligned(_ alignment: LineAlignment) -> [Double] {
+                        var x = leading
+                        var gap = spacing
+                        switch alignment {
+                        case .justified where line.count == 1:
+                            x = leading + (available - main(sizes[line.lowerBound])) / 2  // 3.2
+                        case .justified:
+                            var total = main(sizes[line.lowerBound])
+                            for item in line.dropFirst() { total += main(sizes[item]) }
+                            gap = (available - total) / Double(line.count - 1)  // 3.1
+                        case .leading:
+                            break
+                        case .center, .trailing:
+                            var running = main(sizes[line.lowerBound])
+                            for item in line.dropFirst() { running = running + spacing + main(sizes[item]) }
+                            x = alignment == .center ? leading + (available - running) / 2 : leading + (available - running)
+                        }
+                        var xs: [Double] = []
+                        for item in line {
+                            xs.append(x)
+                            x = x + main(sizes[item]) + gap
+                        }
+                        return xs
+                    }
+                    // 3.3, 3.4: the columns of a full uniform line of k items, as the
+                    // line alignment places one.
+                    func columns(_ k: Int) -> [Double] {
+                        switch options.lineAlignment {
+                        case .justified:
+                            if k == 1 { return line.map { _ in leading + (available - w) / 2 } }  // 2.2 too
+                            let gap = (available - Double(k) * w) / Double(k - 1)
+                            return (0..<line.count).map { leading + Double($0) * (w + gap) }
+                        case .leading, .center, .trailing:
+                            var running = w
+                            for _ in 1..<k { running = running + spacing + w }
+                            var x = leading
+                            if options.lineAlignment == .center { x = leading + (available - running) / 2 }
+                            if options.lineAlignment == .trailing { x = leading + (available - running) }
+                            var xs: [Double] = []
+                            for _ in line {
+                                xs.append(x)
+                                x = x + w + spacing
+                            }
+                            return xs
+                        }
+                    }
+                    func explicitLast() -> LineAlignment? {
+                        switch options.lastLineAlignment {
+                        case .automatic: nil
+                        case .justified: .justified
+                        case .leading: .leading
+                        case .center: .center
+                        case .trailing: .trailing
+                        }
+                    }
+
+                    var xs: [Double]
+                    if uniform, let k = perLine {
+                        if isLast, let alignment = explicitLast() { xs = aligned(alignment) } else { xs = columns(k) }
+                    } else if uniform {
+                        // Any number fits: one line, leading unless told otherwise.
+                        xs = aligned(isLast ? (explicitLast() ?? .leading) : options.lineAlignment)
+                    } else if oversize {
+                        xs = [leading]  // 2.2, whatever the alignment
+                    } else if !isLast {
+                        xs = aligned(options.lineAlignment)
+                    } else if let alignment = explicitLast() {
+                        xs = aligned(alignment)
+                    } else if lastLikeFull {
+                        xs = aligned(options.lineAlignment)
+                    } else if options.lineAlignment == .justified, let shared = sharedColumns {
+                        var x = shared.start
+                        xs = []
+                        for item in line {
+                            xs.append(x)
+                            x = x + main(sizes[item]) + shared.gap
+                        }
+                    } else {
+                        xs = aligned(.leading)
+                    }
+                    for (offset, item) in line.enumerated() {
+                        let size = sizes[item]
+                        // 2.3 and 3.4: across the line.
+                        let y =
+                            switch options.crossAlignment {
+                            case .top: y
+                            case .center: y + (thickness - cross(size)) / 2
+                            case .bottom: y + (thickness - cross(size))
+                            }
+                        attributes.append(
+                            LayoutAttributes(
+                                category: .cell, indexPath: FlowIndexPath(item: item, section: s),
+                                frame: frame(main: xs[offset], cross: y, main: main(size), cross: cross(size))))
+                    }
+                    // 2.4: line spacing between lines only.
+                    y += thickness
+                    if !isLast { y += lineSpacing }
+                }
+
             }
 
             // 4.1: the trailing inset, then the footer.
