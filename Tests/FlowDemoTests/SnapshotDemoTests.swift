@@ -50,6 +50,26 @@ struct SnapshotDemoTests {
         #expect(output.standardOutput.contains(#""contentSize": { "width": 320, "height": 260 }"#))
     }
 
+    @Test("11.3 (revised): an item moved and given a new size is one move carrying the size, not a delete and an insert")
+    func moveCarriesItsSize() throws {
+        let output = try run(
+            """
+            { "snapshots": [ { "sections": [ { "id": "today", "items": ["m1", "m3", "m4", "m5", "m2"],
+                                               "sizes": { "m2": { "width": 320, "height": 80 } } } ] } ] }
+            """)
+        #expect(output.status == 0, "stderr: \(output.standardError)")
+        #expect(
+            output.standardOutput.contains(
+                #""batch": { "moveItems": [{ "from": { "section": 0, "item": 1 }, "to": { "section": 0, "item": 4 }, "size": { "width": 320, "height": 80 } }] }"#
+            ))
+        // m1 0, m3 60, m4 120, m5 180, m2 240 (80 high): content 320; m2 slides from y 60 to 240.
+        #expect(output.standardOutput.contains(#""contentSize": { "width": 320, "height": 320 }"#))
+        #expect(
+            output.standardOutput.contains(
+                #"{ "category": "cell", "section": 0, "item": 4, "before": { "x": 0, "y": 60, "width": 320, "height": 50 }, "after": { "x": 0, "y": 240, "width": 320, "height": 80 } }"#
+            ))
+    }
+
     @Test("a refused snapshot exits 1 naming it, and prints nothing")
     func refused() throws {
         let duplicate = try run(
