@@ -37,6 +37,36 @@ import Testing
         #expect(state.visibleRect?.maxY == state.contentSize.height)
     }
 
+    @Test("7.4 with 8.6: a taller viewport that the content no longer fills, V at the end: the change of the content size, +110")
+    func tallerViewportAtTheEnd() throws {
+        // Extent 590, V.y = 490 at the end; a viewport 700 high leaves the
+        // content shorter than it: the content size clamps to 700 (8.6), and
+        // following the end moves V by the change, as a width change would.
+        var state = try chat(options: FlowLayoutOptions(followsEnd: true, contentAlignment: .end))
+        try state.setVisibleRect(Rect(x: 0, y: 490, width: 320, height: 100))
+        let update = try state.setViewportSize(Size(width: 320, height: 700))
+        #expect(update.previousContentSize == Size(width: 320, height: 590))
+        #expect(update.contentSize == Size(width: 320, height: 700))
+        #expect(update.contentOffsetAdjustment == Point(x: 0, y: 110))
+        #expect(update.anchor == nil)
+        #expect(state.visibleRect?.minY == 600)
+        // Without following, content at the end keeps V where it is; without
+        // either option, a new height changes nothing at all.
+        var fixed = try chat(options: FlowLayoutOptions(contentAlignment: .end))
+        try fixed.setVisibleRect(Rect(x: 0, y: 490, width: 320, height: 100))
+        let kept = try fixed.setViewportSize(Size(width: 320, height: 700))
+        #expect(kept.contentOffsetAdjustment == .zero && kept.anchor == nil)
+        #expect(kept.previousContentSize.height == 590 && kept.contentSize.height == 700)
+        var plain = try chat(options: FlowLayoutOptions())
+        try plain.setVisibleRect(Rect(x: 0, y: 490, width: 320, height: 100))
+        let unchanged = try plain.setViewportSize(Size(width: 320, height: 700))
+        #expect(
+            unchanged
+                == LayoutUpdate(
+                    contentOffsetAdjustment: .zero, previousContentSize: Size(width: 320, height: 590),
+                    contentSize: Size(width: 320, height: 590), anchor: nil))
+    }
+
     @Test("7.4: V.y = 300, away from the end: the same append gives 0 (item 5 anchors)")
     func awayFromTheEndTheAnchorHolds() throws {
         var state = try chat(options: FlowLayoutOptions(followsEnd: true))

@@ -407,7 +407,12 @@ struct RedundantFormsBatchTests {
             let expected = Dictionary(uniqueKeysWithValues: reference.map { ($0.identifier, $0.frame) })
             #expect(frames == expected, "seed \(seed), step \(step)")
         }
-        #expect(anchorsChecked > 0)
+        // That the anchor is checked at all: every default seed checks one.
+        // Long runs add seeds whose steps may leave nothing to check (in seed
+        // 424 no step leaves an anchor unmoved with the offset unclamped, and
+        // its content ends shorter than the viewport), so the guard is the
+        // default seeds'.
+        if seed <= 8 { #expect(anchorsChecked > 0) }
     }
 
     /// `batch` as UIKit's update items, each redundant form its own item: a

@@ -158,6 +158,25 @@ struct SettingsChange: AnchoredChange {
     }
 }
 
+/// A viewport change that keeps the extent lines span (its height, scrolling
+/// vertically): no line breaks again and no element moves in the content, so
+/// nothing is anchored; only the end can move V (7.4 with 8.6: content at the
+/// end is shifted by the viewport, and the content size clamps to it).
+struct ViewportLengthChange: AnchoredChange {
+    /// The viewport after the change.
+    let viewportSize: Size
+
+    mutating func captureAnchor(in state: inout FlowLayoutState) -> AnchorCapture? { nil }
+
+    mutating func apply(to state: inout FlowLayoutState) throws(FlowLayoutError) {
+        // The sections are resolved under the new size all the same, in O(1).
+        try state.sections.resolve(
+            under: SectionSettings(configuration: state.configuration, options: state.options, viewportSize: viewportSize),
+            limitPath: "viewportSize")
+        state.viewportSize = viewportSize
+    }
+}
+
 /// A header's or footer's reported size (`flow-layout.md` 4.2, 7): the
 /// section's extent and every later offset change, its lines stay.
 struct SupplementarySizeChange: AnchoredChange {

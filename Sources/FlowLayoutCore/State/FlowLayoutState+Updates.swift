@@ -58,7 +58,9 @@ extension FlowLayoutState {
     /// A change of the extent lines span (the width when scrolling vertically)
     /// invalidates line breaks lazily: sections are laid out again as queries
     /// reach them, the anchor's section and those before it at once. A change of
-    /// the other extent alone changes nothing in the layout.
+    /// the other extent alone moves no element in the content and anchors
+    /// nothing; only the end moves V then (`flow-layout.md` 7.4, 8.6: content
+    /// at the end shifts with the viewport, and the content size clamps to it).
     ///
     /// - Throws: ``FlowLayoutError/invalidValue(path:value:)`` for a negative,
     ///   NaN, infinite or too large component;
@@ -70,13 +72,10 @@ extension FlowLayoutState {
         try Validation.check(size: size, path: "viewportSize")
         let direction = configuration.scrollDirection
         guard direction.main(size) != direction.main(viewportSize) else {
-            // The extent lines span stays: nothing in the layout changes (the
-            // sections are resolved under the new size all the same, in O(1)).
-            try sections.resolve(
-                under: SectionSettings(configuration: configuration, options: options, viewportSize: size), limitPath: "viewportSize")
-            viewportSize = size
-            return LayoutUpdate(
-                contentOffsetAdjustment: .zero, previousContentSize: contentSize, contentSize: contentSize, anchor: nil)
+            // The extent lines span stays: no element moves in the content, and
+            // only the end (7.4, 8.6) can move V.
+            var change = ViewportLengthChange(viewportSize: size)
+            return try update(&change)
         }
         var change = SettingsChange(
             configuration: configuration, options: options, viewportSize: size, path: "viewportSize", mayFollowEnd: true)
