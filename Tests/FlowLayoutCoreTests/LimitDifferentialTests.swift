@@ -137,6 +137,31 @@ struct LimitDifferentialTests {
         }
     }
 
+    @Test("one line of 70,000 zero-wide items keeps sizes reported past its 65,536th item (stored dense)")
+    func sizesOnOneLongLine() throws {
+        // itemSize 0 × 0: every item fits on the first line, and zero-wide
+        // reports keep it one line, which runs may not split.
+        var configuration = FlowLayoutConfiguration(itemSize: .zero, minimumInteritemSpacing: 0)
+        configuration.minimumLineSpacing = 0
+        let sections = [FlowSection(itemCount: 70_000), FlowSection(itemCount: 1)]
+        let viewport = Size(width: 1, height: 100)
+        var state = try FlowLayoutState(configuration: configuration, sections: sections, viewportSize: viewport)
+        _ = try state.layoutAttributesForElements(in: .infinite)
+        var reported: [FlowIndexPath: Size] = [:]
+        for item in [3, 40_000, 65_535, 65_536, 65_537, 69_999] {
+            let report = SizeReport(indexPath: FlowIndexPath(item: item, section: 0), size: Size(width: 0, height: Double(item % 7 + 1)))
+            _ = try state.reportSizes([report])
+            reported[report.indexPath] = report.size
+        }
+        let reference = ReferenceLayout(
+            configuration: configuration, sections: sections, viewportSize: viewport, reportedSizes: reported)
+        #expect(reference.lineRanges.count == 2)
+        let issues = LayoutComparison.differences(
+            engine: try state.layoutAttributesForElements(in: .infinite), reference: reference.attributes, tolerance: 0)
+        #expect(issues.isEmpty, "\(issues.prefix(3))")
+        #expect(try state.ownSize(ofItemAt: FlowIndexPath(item: 65_537, section: 0)) == Size(width: 0, height: 4))
+    }
+
     // MARK: Content near 10¹⁵ points
 
     /// A random dyadic layout with two more sections holding one item each, one

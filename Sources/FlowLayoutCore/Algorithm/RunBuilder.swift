@@ -39,6 +39,10 @@ struct RunBuilder {
     /// Each size's offset from the open run's first item (a run holding
     /// sizes spans at most 65,536 items): a sparse buffer's offsets as they are.
     private var openOffsets: [UInt16] = []
+    /// The offsets once one is past what 16 bits hold: a single line of more
+    /// than 65,536 items (zero-width items on one line), which runs may not
+    /// split, holding an explicit size. Such a run is dense; `nil` otherwise.
+    private var wideOffsets: [Int]?
     /// Whether the open run holds the section's first items, none of them
     /// with a size of its own (aligned only): it closes before the first one.
     private var opensSection: Bool
@@ -135,16 +139,16 @@ struct RunBuilder {
             if sized == stretch.count {
                 openSizes.append(contentsOf: stretch)
                 if sizes.isDense {
-                    for entry in first..<last { openOffsets.append(UInt16(base + entry)) }
+                    for entry in first..<last { appendOffset(base + entry) }
                 } else {
                     let offsets = sizes.offsets
-                    for entry in first..<last { openOffsets.append(UInt16(base + Int(offsets[entry]))) }
+                    for entry in first..<last { appendOffset(base + Int(offsets[entry])) }
                 }
             } else {
                 // A dense stretch with items of no size of their own.
                 for entry in first..<last where !sizes.size(at: entry).isUnsized {
                     openSizes.append(sizes.size(at: entry))
-                    openOffsets.append(UInt16(base + entry))
+                    appendOffset(base + entry)
                 }
             }
         }
@@ -177,9 +181,20 @@ struct RunBuilder {
             itemCount += count
         case .sized(let size):
             openSizes.append(size)
-            openOffsets.append(UInt16(openItems))
+            appendOffset(openItems)
             openItems += 1
             itemCount += 1
+        }
+    }
+
+    /// Records the offset of the open run's latest explicit size.
+    @inline(__always)
+    private mutating func appendOffset(_ offset: Int) {
+        if wideOffsets == nil, let narrow = UInt16(exactly: offset) {
+            openOffsets.append(narrow)
+        } else {
+            if wideOffsets == nil { wideOffsets = openOffsets.map(Int.init) }
+            wideOffsets!.append(offset)
         }
     }
 
@@ -211,7 +226,7 @@ struct RunBuilder {
         var buffer: SizeBuffer?
         if !openSizes.isEmpty {
             let sparseBytes = openSizes.count * 18
-            if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 {
+            if openItems <= Run.maximumSparseSpan && sparseBytes < openItems * 16 && wideOffsets == nil {
                 buffer = openSizes.withUnsafeBufferPointer { sizes in
                     openOffsets.withUnsafeBufferPointer { SizeBuffer.sparse(sizes, offsets: $0) }
                 }
@@ -222,7 +237,11 @@ struct RunBuilder {
                         openSizes.withUnsafeBufferPointer { elements.initialize(from: $0.baseAddress!, count: openItems) }
                     } else {
                         elements.initialize(repeating: .unsized, count: openItems)
-                        for (size, offset) in zip(openSizes, openOffsets) { elements[Int(offset)] = size }
+                        if let wideOffsets {
+                            for (size, offset) in zip(openSizes, wideOffsets) { elements[offset] = size }
+                        } else {
+                            for (size, offset) in zip(openSizes, openOffsets) { elements[Int(offset)] = size }
+                        }
                     }
                 }
                 buffer = SizeBuffer(storage, start: 0, count: openItems)
@@ -235,6 +254,7 @@ struct RunBuilder {
         openAdvance = .zero
         openSizes.removeAll(keepingCapacity: true)
         openOffsets.removeAll(keepingCapacity: true)
+        wideOffsets = nil
         trailingStart = -1
     }
 }
