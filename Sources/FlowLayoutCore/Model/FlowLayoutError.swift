@@ -123,12 +123,6 @@ extension FlowLayoutError: CustomStringConvertible {
         path.isEmpty ? message : "\(path.description): \(message)"
     }
 
-    /// `count` things called `noun`, the noun plural unless there is one:
-    /// "1 section", "5 items".
-    private func counted(_ count: Int, _ noun: String) -> String {
-        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-    }
-
     /// The message without the path.
     private var message: String {
         switch self {
@@ -249,4 +243,11 @@ extension FlowLayoutError {
             hasher.combine(problem)
         }
     }
+}
+
+/// `count` things called `noun`, the noun plural unless there is one ("1
+/// section", "5 items"): how every refusal of the core and the description
+/// counts.
+package func counted(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }

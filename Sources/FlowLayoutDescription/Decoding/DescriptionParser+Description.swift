@@ -240,7 +240,7 @@ extension DescriptionParser {
                     5,
                     DescriptionError(
                         path: path().appending("itemCount"),
-                        message: "is \(itemCount) but itemSizes holds \(sizeCount) \(sizeCount == 1 ? "size" : "sizes")")
+                        message: "is \(itemCount) but itemSizes holds \(counted(sizeCount, "size"))")
                 )
             }
         }
@@ -250,9 +250,7 @@ extension DescriptionParser {
                 13,
                 DescriptionError(
                     path: path().appending("itemIds"),
-                    message:
-                        "holds \(itemIds.count) \(itemIds.count == 1 ? "identifier" : "identifiers") but the section has \(items) \(items == 1 ? "item" : "items")"
-                ))
+                    message: "holds \(counted(itemIds.count, "identifier")) but the section has \(counted(items, "item"))"))
         }
         failure = problem.error
         guard failure == nil else { return nil }

@@ -23,6 +23,8 @@ extension DescriptionParser {
     static let indexPathFields = FieldNames(["section", "item"])
     static let itemContentFields = FieldNames(["section", "item", "size"])
     static let itemMoveFields = FieldNames(["from", "to", "size"])
+    /// `sizeReports`' index in ``batchFields``: the one entry that is not a batch operation.
+    static let sizeReportsField = 8
 
     /// Reads a whole update document: one object and nothing after it but white
     /// space.
@@ -115,8 +117,7 @@ extension DescriptionParser {
         var reports: [SizeReport]?
         var firstOperation: Int?
         try object(path, Self.batchFields, required: 0, &failure) { (parser, field, path, failure) throws(DescriptionError) in
-            if field < 8 { firstOperation = min(firstOperation ?? field, field) }
-            if field == 8 { reports = [] }
+            if field == Self.sizeReportsField { reports = [] } else { firstOperation = min(firstOperation ?? field, field) }
             try parser.list(path, &failure) { (parser, path, failure) throws(DescriptionError) in
                 switch field {
                 case 0: batch.deletedSections.append(try parser.count(path, &failure))
