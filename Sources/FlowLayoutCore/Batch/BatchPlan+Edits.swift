@@ -41,7 +41,9 @@ extension BatchPlan {
 
     /// The item edits of one section's plan, in the numbering before the batch:
     /// removals, insertions at the gap after the survivor before them, reloads;
-    /// edits that touch are merged. Sizes travel as `flow-layout.md` 10.2 says.
+    /// edits that touch are merged, but for a waterfall section only edits of
+    /// one kind (an item it puts in keeps its column only when reloaded,
+    /// 12.3 c). Sizes travel as `flow-layout.md` 10.2 says.
     ///
     /// The changes come from three sorted lists (items removed, items placed,
     /// items reloaded), merged by position, insertions before what they
@@ -59,6 +61,7 @@ extension BatchPlan {
         var nextRemoval = 0
         var nextPlaced = 0
         var nextReload = 0
+        let kinds = sections.isWaterfall(section)
         // Where the next placed item goes, in the numbering before.
         var point = placed.isEmpty ? 0 : plan.reorder.insertionPoint(ofPlaced: 0)
         while true {
@@ -67,14 +70,17 @@ extension BatchPlan {
             let reload = nextReload < reloads.count ? reloads[nextReload] : Int.max
             if nextPlaced < placed.count, point <= removal, point <= reload {
                 edits.appendMerging(
-                    point..<point, placedSegment(at: placed[nextPlaced], of: plan, in: sections, target: target))
+                    point..<point, placedSegment(at: placed[nextPlaced], of: plan, in: sections, target: target),
+                    keepingKindsApart: kinds)
                 nextPlaced += 1
                 if nextPlaced < placed.count { point = plan.reorder.insertionPoint(ofPlaced: nextPlaced) }
             } else if removal < reload {
-                edits.appendMerging(removal..<(removal + 1), nil)
+                edits.appendMerging(removal..<(removal + 1), nil, keepingKindsApart: kinds)
                 nextRemoval += 1
             } else if nextReload < reloads.count {
-                edits.appendMerging(reload..<(reload + 1), reloadedSegment(reload, of: plan, in: sections, target: target!))
+                edits.appendMerging(
+                    reload..<(reload + 1), reloadedSegment(reload, of: plan, in: sections, target: target!),
+                    keepingKindsApart: kinds)
                 nextReload += 1
             } else {
                 break
@@ -117,15 +123,33 @@ extension [ItemEdit] {
     /// Appends the change of `range` to `segment` (none for a removal), merged
     /// in place into the last edit when they touch: fifty insertions at one
     /// point append to one replacement instead of copying it fifty times, and
-    /// fifty unmeasured ones are one segment of fifty default items.
+    /// fifty unmeasured ones are one segment of fifty default items. With
+    /// `keepingKindsApart`, only an insertion after insertions, a removal
+    /// after removals or a reload after reloads is merged.
     @inline(__always)
-    mutating func appendMerging(_ range: Range<Int>, _ segment: ItemSegment?) {
-        if let last = last?.range, range.lowerBound <= last.upperBound {
+    mutating func appendMerging(_ range: Range<Int>, _ segment: ItemSegment?, keepingKindsApart: Bool = false) {
+        if let last = last?.range, range.lowerBound <= last.upperBound,
+            !keepingKindsApart || Self.kind(range, segment) == Self.kind(self[count - 1])
+        {
             self[count - 1].range = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
             if let segment { self[count - 1].replacement.appendMerging(segment) }
         } else {
             append(ItemEdit(range: range, replacement: segment.map { [$0] } ?? []))
         }
+    }
+}
+
+extension [ItemEdit] {
+    /// A batch edit's kind: 0 an insertion, 1 a removal, 2 a reload.
+    @inline(__always)
+    fileprivate static func kind(_ range: Range<Int>, _ segment: ItemSegment?) -> Int {
+        range.isEmpty ? 0 : segment == nil ? 1 : 2
+    }
+
+    /// The kind of `edit`, made of edits of one kind.
+    @inline(__always)
+    fileprivate static func kind(_ edit: ItemEdit) -> Int {
+        edit.range.isEmpty ? 0 : edit.replacement.isEmpty ? 1 : 2
     }
 }
 

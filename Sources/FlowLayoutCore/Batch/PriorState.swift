@@ -128,8 +128,9 @@ struct PriorState {
     /// The inverse of `edits` (by section before the batch), or `nil` when
     /// the batch must keep the state whole: it moves, inserts, deletes or
     /// reloads sections, gives sizes to sections it brings, may refine the
-    /// estimate (which its inverse would not undo), or replaces more than
-    /// ``inverseItemLimit`` items. (A batch that might pass the content limit
+    /// estimate (which its inverse would not undo), changes a waterfall
+    /// section's items (whose columns an inverse would not give back), or
+    /// replaces more than ``inverseItemLimit`` items. (A batch that might pass the content limit
     /// never comes here: ``BatchChange`` applies it to a copy, which is then
     /// the state before.)
     private static func inverseEdits(
@@ -150,6 +151,9 @@ struct PriorState {
             }
         }
         guard replaced <= inverseItemLimit, !state.sections.mayRefineEstimate(measuring: sized) else { return nil }
+        // A waterfall section's inverse would have to give back columns
+        // (12.3): its state before is kept whole.
+        guard !edits.contains(where: { state.sections.isWaterfall($0.section) }) else { return nil }
         // Insertions only: undone by removing what each put in, which reads
         // nothing before the batch; their inverse is derived when asked for.
         guard replaced > 0 else { return .ofInsertions(edits) }

@@ -34,6 +34,11 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
     /// Whether each section's footer sticks to the trailing edge of the visible
     /// rect while its section is on screen (`flow-layout.md` 8.1). Default: `false`.
     public var sectionFootersPinToVisibleBounds: Bool
+    /// The columns of every section that does not say otherwise
+    /// (``SectionOverrides/kind``), making it a waterfall section
+    /// (`flow-layout.md` 12); `nil`, the default, lays items out in lines.
+    /// Beyond UIKit.
+    public var waterfall: WaterfallColumns?
 
     /// Creates a configuration; every parameter defaults to UIKit's value.
     public init(
@@ -46,7 +51,8 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
         headerReferenceSize: Size = .zero,
         footerReferenceSize: Size = .zero,
         sectionHeadersPinToVisibleBounds: Bool = false,
-        sectionFootersPinToVisibleBounds: Bool = false
+        sectionFootersPinToVisibleBounds: Bool = false,
+        waterfall: WaterfallColumns? = nil
     ) {
         self.scrollDirection = scrollDirection
         self.itemSize = itemSize
@@ -58,6 +64,7 @@ public struct FlowLayoutConfiguration: Hashable, Sendable {
         self.footerReferenceSize = footerReferenceSize
         self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
         self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+        self.waterfall = waterfall
     }
 
     /// Whether items without per-item sizes are self-sizing: the estimate is not zero.

@@ -20,6 +20,10 @@ public struct SectionOverrides: Hashable, Sendable {
     public var headerReferenceSize: Size?
     /// The section's footer size, or `nil`.
     public var footerReferenceSize: Size?
+    /// What arranges the section's items (lines, or waterfall columns), or
+    /// `nil` for the layout's (``FlowLayoutConfiguration/waterfall``;
+    /// `flow-layout.md` 12.1).
+    public var kind: SectionKind?
 
     /// Creates overrides of the properties given (none by default).
     ///
@@ -29,13 +33,15 @@ public struct SectionOverrides: Hashable, Sendable {
         minimumLineSpacing: Double? = nil,
         minimumInteritemSpacing: Double? = nil,
         headerReferenceSize: Size? = nil,
-        footerReferenceSize: Size? = nil
+        footerReferenceSize: Size? = nil,
+        kind: SectionKind? = nil
     ) {
         self.sectionInset = sectionInset
         self.minimumLineSpacing = minimumLineSpacing
         self.minimumInteritemSpacing = minimumInteritemSpacing
         self.headerReferenceSize = headerReferenceSize
         self.footerReferenceSize = footerReferenceSize
+        self.kind = kind
     }
 
     /// Whether no property is overridden.
@@ -53,7 +59,8 @@ public struct SectionOverrides: Hashable, Sendable {
             minimumLineSpacing: minimumLineSpacing ?? base.minimumLineSpacing,
             minimumInteritemSpacing: minimumInteritemSpacing ?? base.minimumInteritemSpacing,
             headerReferenceSize: headerReferenceSize ?? base.headerReferenceSize,
-            footerReferenceSize: footerReferenceSize ?? base.footerReferenceSize)
+            footerReferenceSize: footerReferenceSize ?? base.footerReferenceSize,
+            kind: kind ?? base.kind)
     }
 
     /// The overrides with every size and inset transposed (scrolling the
@@ -107,6 +114,12 @@ extension SectionOverriding {
     public var headerReferenceSize: Size? {
         get { overrides.headerReferenceSize }
         set { overrides.headerReferenceSize = newValue }
+    }
+
+    /// ``SectionOverrides/kind`` of ``overrides``.
+    public var kind: SectionKind? {
+        get { overrides.kind }
+        set { overrides.kind = newValue }
     }
 
     /// ``SectionOverrides/footerReferenceSize`` of ``overrides``.

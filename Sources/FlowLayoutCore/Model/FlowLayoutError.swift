@@ -27,13 +27,15 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
     case invalidSnapshot(path: FieldPath, problem: SnapshotProblem)
     /// An archive the engine cannot restore (`flow-layout.md` 11.5); its path is `archive`.
     case invalidArchive(ArchiveProblem)
+    /// A waterfall section's columns the engine cannot lay out (`flow-layout.md` 12.6).
+    case invalidColumns(path: FieldPath, problem: ColumnsProblem)
 
     /// Where the refused value came from.
     public var path: FieldPath {
         switch self {
         case .invalidValue(let path, _), .invalidCount(let path, _), .itemSizesCountMismatch(let path, _, _),
             .sectionOutOfRange(let path, _, _), .itemOutOfRange(let path, _, _), .contentTooLarge(let path, _),
-            .invalidBatch(let path, _), .invalidSnapshot(let path, _):
+            .invalidBatch(let path, _), .invalidSnapshot(let path, _), .invalidColumns(let path, _):
             path
         case .invalidArchive: "archive"
         }
@@ -70,6 +72,7 @@ public enum FlowLayoutError: Error, Hashable, Sendable {
             .invalidBatch(path: transform(path), problem: .namedTwice(otherPath: transform(otherPath)))
         case let .invalidBatch(path, problem): .invalidBatch(path: transform(path), problem: problem)
         case let .invalidSnapshot(path, problem): .invalidSnapshot(path: transform(path), problem: problem)
+        case let .invalidColumns(path, problem): .invalidColumns(path: transform(path), problem: problem)
         case .invalidArchive: self
         }
     }
@@ -101,6 +104,35 @@ public enum SnapshotProblem: Hashable, Sendable {
     case duplicateSection(FlowIdentifier)
     /// A size or a reload for an identifier that is not an item of the snapshot.
     case notInSnapshot(FlowIdentifier)
+}
+
+/// What is wrong with a waterfall section's columns (`flow-layout.md` 12.6).
+public enum ColumnsProblem: Hashable, Sendable {
+    /// A `columnCount` that is not an integer from 1 to 64.
+    case columnCount(Int)
+    /// A `minimumColumnWidth` that is not finite and above 0.
+    case minimumColumnWidth(Double)
+
+    /// Equal problems name the same value; a NaN width equals a NaN width.
+    public static func == (lhs: ColumnsProblem, rhs: ColumnsProblem) -> Bool {
+        switch (lhs, rhs) {
+        case let (.columnCount(x), .columnCount(y)): x == y
+        case let (.minimumColumnWidth(x), .minimumColumnWidth(y)): x == y || (x.isNaN && y.isNaN)
+        default: false
+        }
+    }
+
+    /// Hashes consistently with ``==(_:_:)``: every NaN hashes alike.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .columnCount(count):
+            hasher.combine(0)
+            hasher.combine(count)
+        case let .minimumColumnWidth(width):
+            hasher.combine(1)
+            hasher.combine(width.isNaN ? Double.nan.bitPattern : width.bitPattern)
+        }
+    }
 }
 
 /// Why an archive cannot be restored (`flow-layout.md` 11.5).
@@ -161,6 +193,13 @@ extension FlowLayoutError: CustomStringConvertible {
             case let .duplicateSection(identifier): "section \"\(identifier)\" appears twice"
             case let .notInSnapshot(identifier): "\"\(identifier)\" is not an item of the snapshot"
             }
+        case let .invalidColumns(_, problem):
+            switch problem {
+            case let .columnCount(count):
+                "must be an integer from 1 to \(WaterfallColumns.maximumCount) (got \(count))"
+            case let .minimumColumnWidth(width):
+                "must be a finite number > 0 (got \(width))"
+            }
         case let .invalidArchive(problem):
             switch problem {
             case .notAnArchive: "not a flow layout archive"
@@ -213,6 +252,8 @@ extension FlowLayoutError {
             p == q && x == y
         case let (.invalidArchive(x), .invalidArchive(y)):
             x == y
+        case let (.invalidColumns(p, x), .invalidColumns(q, y)):
+            p == q && x == y
         default:
             false
         }
@@ -240,6 +281,8 @@ extension FlowLayoutError {
         case let .invalidSnapshot(_, problem):
             hasher.combine(problem)
         case let .invalidArchive(problem):
+            hasher.combine(problem)
+        case let .invalidColumns(_, problem):
             hasher.combine(problem)
         }
     }

@@ -37,10 +37,22 @@ struct LocatedSection {
     @inline(__always)
     var linesTop: Offset { start + section.metrics.linesOffset }
 
+    /// Its header and footer, whatever its kind.
+    @inline(__always)
+    private var supplementaries: SectionSupplementaries {
+        SectionSupplementaries(index: index, start: start, end: end, metrics: section.metrics, direction: section.direction)
+    }
+
     /// The flow section, located.
     @inline(__always)
     private func flow(_ section: FlowSectionLayout) -> LocatedFlowSection {
         LocatedFlowSection(index: index, start: start, section: section)
+    }
+
+    /// The waterfall section, located.
+    @inline(__always)
+    private func waterfall(_ section: WaterfallSectionLayout) -> LocatedWaterfallSection {
+        LocatedWaterfallSection(index: index, start: start, section: section)
     }
 
     // MARK: Elements
@@ -62,6 +74,9 @@ struct LocatedSection {
         switch section {
         case .flow(let section):
             flow(section).forEachElement(in: rect, from: key, startingAt: startItem, pinning: pinning, lines: lines, body)
+        case .waterfall(let section):
+            // Items are not in line order: the walk finds its own first item.
+            waterfall(section).forEachElement(in: rect, from: key, pinning: pinning, lines: lines, body)
         }
     }
 
@@ -71,23 +86,20 @@ struct LocatedSection {
     func frame(ofItem item: Int) -> Rect {
         switch section {
         case .flow(let section): flow(section).frame(ofItem: item)
+        case .waterfall(let section): waterfall(section).frame(ofItem: item)
         }
     }
 
     /// The natural attributes of the header (`nil` when omitted), pinned when
     /// `pinning` pins headers (8.1).
     func header(pinning: Presentation?) -> LayoutAttributes? {
-        switch section {
-        case .flow(let section): flow(section).header(pinning: pinning)
-        }
+        supplementaries.header(pinning: pinning)
     }
 
     /// The natural attributes of the footer (`nil` when omitted), pinned when
     /// `pinning` pins footers (8.1).
     func footer(pinning: Presentation?) -> LayoutAttributes? {
-        switch section {
-        case .flow(let section): flow(section).footer(pinning: pinning)
-        }
+        supplementaries.footer(pinning: pinning)
     }
 
     /// The item whose frame, as `presentation` presents it, holds `point`
@@ -95,6 +107,7 @@ struct LocatedSection {
     func item(at point: Point, presentation: Presentation) -> Int? {
         switch section {
         case .flow(let section): flow(section).item(at: point, presentation: presentation)
+        case .waterfall(let section): waterfall(section).item(at: point, presentation: presentation)
         }
     }
 
@@ -104,6 +117,7 @@ struct LocatedSection {
     func firstLine(reaching key: Offset) -> LineSpan? {
         switch section {
         case .flow(let section): flow(section).firstLine(reaching: key)
+        case .waterfall(let section): waterfall(section).firstLine(reaching: key)
         }
     }
 
@@ -111,6 +125,7 @@ struct LocatedSection {
     func line(after line: LineSpan) -> LineSpan? {
         switch section {
         case .flow(let section): flow(section).line(after: line)
+        case .waterfall(let section): waterfall(section).line(after: line)
         }
     }
 
@@ -118,6 +133,7 @@ struct LocatedSection {
     func line(before line: LineSpan) -> LineSpan? {
         switch section {
         case .flow(let section): flow(section).line(before: line)
+        case .waterfall(let section): waterfall(section).line(before: line)
         }
     }
 
@@ -125,6 +141,7 @@ struct LocatedSection {
     var lastLine: LineSpan? {
         switch section {
         case .flow(let section): flow(section).lastLine
+        case .waterfall(let section): waterfall(section).lastLine
         }
     }
 
@@ -133,6 +150,7 @@ struct LocatedSection {
     func forEachItemFrame(ofLineAt firstItem: Int, _ body: (Rect) -> Void) {
         switch section {
         case .flow(let section): flow(section).forEachItemFrame(ofLineAt: firstItem, body)
+        case .waterfall(let section): waterfall(section).forEachItemFrame(ofLineAt: firstItem, body)
         }
     }
 
@@ -144,6 +162,10 @@ struct LocatedSection {
     func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
         switch section {
         case .flow(let section): flow(section).frame(ofCell: frame, on: line, movedBy: shift)
+        case .waterfall:
+            // Every line of a waterfall section may be its last (``mayBeLastLine(_:movedBy:)``):
+            // its cells are read again, never moved.
+            preconditionFailure("a waterfall section's cells are read again, not moved")
         }
     }
 
@@ -154,6 +176,8 @@ struct LocatedSection {
     func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
         switch section {
         case .flow(let section): flow(section).mayBeLastLine(line, movedBy: shift)
+        // Its columns move apart: a batch reads its cells again.
+        case .waterfall: true
         }
     }
 }

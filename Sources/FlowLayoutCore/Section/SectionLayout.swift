@@ -16,18 +16,29 @@
 enum SectionLayout {
     /// Items in lines (`flow-layout.md` 2, 3).
     case flow(FlowSectionLayout)
+    /// Items in columns (`flow-layout.md` 12).
+    case waterfall(WaterfallSectionLayout)
 
     /// The section stored as `record`, resolved by `table` (its metrics entry
     /// and the settings sections are resolved under).
     @inline(__always)
     init(record: SectionRecord, table: MetricsTable) {
-        self = .flow(
-            FlowSectionLayout(record: record, resolved: table.resolved(record.metricsIndex), alignments: table.settings.alignments))
+        let resolved = table.resolved(record.metricsIndex)
+        if resolved.metrics.waterfall != nil {
+            self = .waterfall(WaterfallSectionLayout(record: record, resolved: resolved))
+        } else {
+            self = .flow(FlowSectionLayout(record: record, resolved: resolved, alignments: table.settings.alignments))
+        }
     }
 
     /// A new section given by the host (validated), whose per-item sizes sum
     /// to `sums`, under metrics entry `metricsIndex` of `table`.
     init(_ section: FlowSection, sums: SizeSums, metricsIndex: Int32, table: MetricsTable) {
+        let resolved = table.resolved(metricsIndex)
+        if resolved.metrics.waterfall != nil {
+            self = .waterfall(WaterfallSectionLayout(section, metricsIndex: metricsIndex, resolved: resolved))
+            return
+        }
         self = .flow(
             FlowSectionLayout(
                 section, sums: sums, metricsIndex: metricsIndex, resolved: table.resolved(metricsIndex),
@@ -42,6 +53,16 @@ enum SectionLayout {
         restoring empty: SectionRecord, savedSizes sizes: [Size], sizedCount: Int, equalWidths: Bool, packed: Bool,
         table: MetricsTable
     ) {
+        let resolved = table.resolved(empty.metricsIndex)
+        if resolved.metrics.waterfall != nil {
+            // 12.3 b: the saved sizes, every item assigned in index order.
+            let layout =
+                sizes.count == empty.itemCount
+                ? WaterfallSectionLayout(record: empty, assigning: sizes.lazy.map { $0.isUnsized ? nil : $0 }, resolved: resolved)
+                : WaterfallSectionLayout(record: empty, assigning: repeatElement(nil, count: empty.itemCount), resolved: resolved)
+            self = .waterfall(layout)
+            return
+        }
         self = .flow(
             FlowSectionLayout(
                 restoring: empty, savedSizes: sizes, sizedCount: sizedCount, equalWidths: equalWidths, packed: packed,
@@ -55,6 +76,7 @@ enum SectionLayout {
     var record: SectionRecord {
         switch self {
         case .flow(let flow): flow.record
+        case .waterfall(let waterfall): waterfall.record
         }
     }
 
@@ -63,6 +85,16 @@ enum SectionLayout {
     var metrics: SectionMetrics {
         switch self {
         case .flow(let flow): flow.metrics
+        case .waterfall(let waterfall): waterfall.metrics
+        }
+    }
+
+    /// The scroll direction.
+    @inline(__always)
+    var direction: ScrollDirection {
+        switch self {
+        case .flow(let flow): flow.direction
+        case .waterfall(let waterfall): waterfall.direction
         }
     }
 
@@ -71,6 +103,7 @@ enum SectionLayout {
     var upperBound: Offset {
         switch self {
         case .flow(let flow): flow.upperBound
+        case .waterfall(let waterfall): waterfall.upperBound
         }
     }
 
@@ -80,6 +113,7 @@ enum SectionLayout {
     func possibleGrowth(adding edits: [ItemEdit]) -> Double {
         switch self {
         case .flow(let flow): flow.possibleGrowth(adding: edits)
+        case .waterfall(let waterfall): waterfall.possibleGrowth(adding: edits)
         }
     }
 
@@ -89,6 +123,7 @@ enum SectionLayout {
     func storedSize(_ size: Size?) -> Size? {
         switch self {
         case .flow(let flow): flow.storedSize(size)
+        case .waterfall(let waterfall): waterfall.storedSize(size)
         }
     }
 
@@ -98,6 +133,8 @@ enum SectionLayout {
     func diagnostics(section q: Int) -> [LayoutDiagnostic] {
         switch self {
         case .flow(let flow): flow.diagnostics(section: q)
+        // No line to be wider than: every item is a column wide (12.2).
+        case .waterfall: []
         }
     }
 
@@ -110,6 +147,9 @@ enum SectionLayout {
             let lines = flow.layOut()
             self = .flow(flow)
             return lines
+        case .waterfall(let waterfall):
+            self = .waterfall(waterfall)
+            return 0
         }
     }
 
@@ -121,26 +161,58 @@ enum SectionLayout {
             let change = flow.applyEdits(edits)
             self = .flow(flow)
             return change
+        case .waterfall(var waterfall):
+            let change = waterfall.applyEdits(edits)
+            self = .waterfall(waterfall)
+            return change
         }
     }
 
     /// Marks the section pending if it has items of its own, resolved anew by
     /// `table` (after a change of settings or estimate), and refreshes its extent.
     mutating func invalidate(table: MetricsTable) {
+        let resolved = table.resolved(record.metricsIndex)
         switch consume self {
         case .flow(var flow):
-            flow.invalidate(resolved: table.resolved(flow.record.metricsIndex))
+            if resolved.metrics.waterfall != nil {
+                self = .waterfall(WaterfallSectionLayout(reassigning: flow.record, resolved: resolved))
+                return
+            }
+            flow.invalidate(resolved: resolved)
             self = .flow(flow)
+        case .waterfall(var waterfall):
+            if resolved.metrics.waterfall == nil {
+                self = .flow(FlowSectionLayout(converting: waterfall.record, resolved: resolved, alignments: table.settings.alignments))
+                return
+            }
+            waterfall.resolve(resolved)
+            self = .waterfall(waterfall)
         }
     }
 
     /// Moves the section to metrics entry `index` of `table`, keeping its
     /// items (a header or footer extent changed), and refreshes its extent.
     mutating func setMetrics(_ index: Int32, table: MetricsTable) {
+        let resolved = table.resolved(index)
         switch consume self {
         case .flow(var flow):
-            flow.setMetrics(index, resolved: table.resolved(index))
+            if resolved.metrics.waterfall != nil {
+                var record = flow.record
+                record.metricsIndex = index
+                self = .waterfall(WaterfallSectionLayout(reassigning: record, resolved: resolved))
+                return
+            }
+            flow.setMetrics(index, resolved: resolved)
             self = .flow(flow)
+        case .waterfall(var waterfall):
+            if resolved.metrics.waterfall == nil {
+                var record = waterfall.record
+                record.metricsIndex = index
+                self = .flow(FlowSectionLayout(converting: record, resolved: resolved, alignments: table.settings.alignments))
+                return
+            }
+            waterfall.setMetrics(index, resolved: resolved)
+            self = .waterfall(waterfall)
         }
     }
 
@@ -149,6 +221,7 @@ enum SectionLayout {
     func checkInvariants(section q: Int) {
         switch self {
         case .flow(let flow): flow.checkInvariants(section: q)
+        case .waterfall(let waterfall): waterfall.checkInvariants(section: q)
         }
     }
 }

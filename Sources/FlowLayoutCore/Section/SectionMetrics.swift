@@ -27,6 +27,9 @@ struct SectionMetrics: Hashable, Sendable {
     private(set) var trailingOffset = Offset.zero
     /// The line spacing, exactly.
     private(set) var lineSpacingOffset = Offset.zero
+    /// The section's columns when it is a waterfall section (`flow-layout.md`
+    /// 12.1), else `nil`.
+    var waterfall: WaterfallGeometry?
 
     /// Resolves the metrics of a section with `overrides` under `configuration`
     /// for a viewport.
@@ -45,6 +48,10 @@ struct SectionMetrics: Hashable, Sendable {
         linesOffset = Offset(headerExtent) + Offset(crossLeadingInset)
         trailingOffset = Offset(crossTrailingInset) + Offset(footerExtent)
         lineSpacingOffset = Offset(lineSpacing)
+        let kind = overrides.kind ?? configuration.waterfall.map { .waterfall($0) } ?? .flow
+        if case .waterfall(let columns) = kind {
+            waterfall = WaterfallGeometry(columns, available: available, spacing: interitemSpacing)
+        }
     }
 
     /// The section's extent given the total advance of its lines (each line's
@@ -55,5 +62,46 @@ struct SectionMetrics: Hashable, Sendable {
     func sectionExtent(totalAdvance: Offset, itemCount: Int) -> Offset {
         let lines = itemCount == 0 ? Offset.zero : totalAdvance - lineSpacingOffset
         return linesOffset + lines + trailingOffset
+    }
+}
+
+/// A waterfall section's columns, resolved (`flow-layout.md` 12.1): their
+/// count n and width w, and the spacing between them.
+struct WaterfallGeometry: Hashable, Sendable {
+    /// The number of columns, 1…64.
+    let count: Int
+    /// Each column's width across the scroll axis: max(0, (avail − (n − 1)·s)/n).
+    let width: Double
+    /// The spacing between columns (the section's minimumInteritemSpacing).
+    let spacing: Double
+
+    /// The columns `columns` gives across `available` points with `spacing`
+    /// between them.
+    init(_ columns: WaterfallColumns, available: Double, spacing: Double) {
+        switch columns {
+        case .count(let n):
+            count = n
+        case .minimumWidth(let minimum):
+            let fit = ((available + spacing) / (minimum + spacing)).rounded(.down)
+            count = fit >= Double(WaterfallColumns.maximumCount) ? WaterfallColumns.maximumCount : fit >= 1 ? Int(fit) : 1
+        }
+        width = Swift.max(0, (available - Double(count - 1) * spacing) / Double(count))
+        self.spacing = spacing
+    }
+
+    /// Where column `column` starts across the scroll axis, from the leading
+    /// inset `leading`: leading + c·(w + s).
+    @inline(__always)
+    func start(ofColumn column: Int, leading: Double) -> Double {
+        leading + Double(column) * (width + spacing)
+    }
+
+    /// An item's length along the scroll axis: its size's, scaled to the
+    /// column when its extent across is above 0 (12.2).
+    @inline(__always)
+    func length(of size: Size, direction: ScrollDirection) -> Double {
+        let across = direction.main(size)
+        let along = direction.cross(size)
+        return across > 0 ? along * width / across : along
     }
 }

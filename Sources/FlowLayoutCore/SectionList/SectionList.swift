@@ -120,6 +120,14 @@ struct SectionList: Sendable {
     @inline(__always)
     func metrics(ofSection q: Int) -> SectionMetrics { table.metrics(records[q].metricsIndex) }
 
+    /// Whether section `q` is a waterfall section (`flow-layout.md` 12).
+    ///
+    /// - Complexity: O(1) when no section is; else O(log S).
+    @inline(__always)
+    func isWaterfall(_ q: Int) -> Bool {
+        table.hasWaterfall && table.metrics(records[q].metricsIndex).waterfall != nil
+    }
+
     /// The overrides section `q` has.
     ///
     /// - Complexity: O(log S).

@@ -36,6 +36,8 @@ struct MetricsTable: Sendable {
     /// 2.1, 3.3), shared by the sections under it.
     private(set) var entries: [GeometrySelector] = []
     private var lookup: [SectionOverrides: Int32] = [:]
+    /// Whether some entry is a waterfall section's (`flow-layout.md` 12).
+    private(set) var hasWaterfall = false
     /// What every entry is resolved under.
     private(set) var settings: SectionSettings
     /// The size of an item without one of its own: the estimate while
@@ -58,6 +60,7 @@ struct MetricsTable: Sendable {
         self.overrides.append(overrides)
         lookup[overrides] = index
         entries.append(entry(for: overrides))
+        hasWaterfall = hasWaterfall || entries[Int(index)].metrics.waterfall != nil
         return index
     }
 
@@ -68,6 +71,7 @@ struct MetricsTable: Sendable {
         self.settings = settings
         self.defaultSize = defaultSize
         entries = overrides.map { entry(for: $0) }
+        hasWaterfall = entries.contains { $0.metrics.waterfall != nil }
     }
 
     /// The entry of `overrides`, resolved under the table's settings.

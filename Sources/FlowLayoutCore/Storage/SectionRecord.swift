@@ -28,6 +28,12 @@ struct SectionRecord: TreeElement, Sendable {
     var store: ItemStore? {
         didSet { storedSizedCount = Int32(store?.sizedCount ?? 0) }
     }
+    /// A waterfall section's items with their columns (`flow-layout.md` 12);
+    /// `nil` in a flow section, and in a waterfall section whose items all
+    /// take the default size and go round the columns (12.3 b).
+    var waterfall: WaterfallItems? {
+        didSet { storedSizedCount = Int32(waterfall?.sizedCount ?? 0) }
+    }
 
     init(
         itemCount: Int, extent: Offset, bound: Offset, metricsIndex: Int32, isPending: Bool, hasItemSizes: Bool,

@@ -62,6 +62,22 @@ package enum Validation {
         try check(insets: configuration.sectionInset, path: path().appending("sectionInset"))
         try check(size: configuration.headerReferenceSize, path: path().appending("headerReferenceSize"))
         try check(size: configuration.footerReferenceSize, path: path().appending("footerReferenceSize"))
+        if let columns = configuration.waterfall { try check(columns: columns, path: path().appending("waterfall")) }
+    }
+
+    /// Throws unless `columns` can lay a waterfall section out (`flow-layout.md`
+    /// 12.6): a count from 1 to 64, or a finite minimum width above 0.
+    static func check(columns: WaterfallColumns, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) {
+        switch columns {
+        case .count(let count):
+            guard count >= 1, count <= WaterfallColumns.maximumCount else {
+                throw .invalidColumns(path: path().appending("columnCount"), problem: .columnCount(count))
+            }
+        case .minimumWidth(let width):
+            guard width > 0, width.isFinite else {
+                throw .invalidColumns(path: path().appending("minimumColumnWidth"), problem: .minimumColumnWidth(width))
+            }
+        }
     }
 
     /// Throws unless every option is valid (the display scale is a length).
@@ -117,6 +133,7 @@ package enum Validation {
             }
             if let size = section.headerReferenceSize { try check(size: size, path: path().appending("headerReferenceSize")) }
             if let size = section.footerReferenceSize { try check(size: size, path: path().appending("footerReferenceSize")) }
+            if case .waterfall(let columns)? = section.kind { try check(columns: columns, path: path().appending("waterfall")) }
         }
         return sums
     }

@@ -243,6 +243,24 @@ struct FlowSectionLayout {
         }
     }
 
+    /// The flow section of `record`'s items (read through
+    /// ``SectionRecord/forEachItemSegment(_:)``, whatever kind of section
+    /// stored them), its count, metrics entry and kind of sizes, under
+    /// `resolved`: laid out from its first item.
+    ///
+    /// - Complexity: O(items with a size of their own + lines).
+    init(converting record: SectionRecord, resolved: GeometrySelector, alignments: Alignments) {
+        var segments: [ItemSegment] = []
+        if record.sizedCount > 0 { record.forEachItemSegment { segments.appendMerging($0) } }
+        var bare = record
+        bare.store = nil
+        bare.waterfall = nil
+        bare.isPending = false
+        self.init(record: bare, resolved: resolved, alignments: alignments)
+        refreshExtent()
+        if !segments.isEmpty { _ = applyEdits([ItemEdit(range: 0..<record.itemCount, replacement: segments)]) }
+    }
+
     /// Marks the section pending if it has items of its own (after a change of
     /// configuration, viewport width or estimate: `resolved` is its metrics
     /// entry under the new settings), and refreshes its extent.

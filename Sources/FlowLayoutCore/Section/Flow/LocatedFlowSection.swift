@@ -46,24 +46,9 @@ extension LocatedFlowSection {
         in rect: Rect, from key: Offset, startingAt startItem: Int? = nil, pinning: Presentation?,
         lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
-        let metrics = section.metrics
-        let direction = section.direction
-        let (mainLow, mainHigh) = direction.mainSpan(rect)
-        let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
-        // A header that ends before the key is passed over, unless pinned (it then follows the rect).
-        if metrics.headerExtent > 0, meetsMainSpan, let attributes = header(pinning: pinning),
-            pinning?.pinsHeaders == true || start + Offset(metrics.headerExtent) >= key
-        {
-            if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
+        supplementaries.forEachElement(in: rect, from: key, pinning: pinning, body) {
+            forEachCell(in: rect, from: key, startingAt: startItem, lines: lines, body)
         }
-        let cells = forEachCell(in: rect, from: key, startingAt: startItem, lines: lines, body)
-        if cells.stopped { return cells }
-        if metrics.footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
-            direction.crossSpan(attributes.frame).min <= direction.crossSpan(rect).max
-        {
-            if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
-        }
-        return cells
     }
 
     /// Calls `body` with each cell that meets `rect`, from the first line
@@ -133,48 +118,21 @@ extension LocatedFlowSection {
 
     // MARK: Header and footer
 
-    /// The footer's offset: after the section's lines and its trailing inset.
+    /// The section's header and footer.
     @inline(__always)
-    private var footerStart: Offset { end - Offset(section.metrics.footerExtent) }
-
-    /// The attributes of a header or footer whose span along the scroll axis
-    /// starts at `cross`.
-    @inline(__always)
-    private func supplementary(_ category: ElementCategory, cross: Double, extent: Double) -> LayoutAttributes {
-        LayoutAttributes(
-            category: category, indexPath: FlowIndexPath(item: 0, section: index),
-            frame: section.direction.rect(
-                main: 0, cross: cross, mainLength: section.metrics.viewportMain, crossLength: extent),
-            zIndex: nil)
+    var supplementaries: SectionSupplementaries {
+        SectionSupplementaries(index: index, start: start, end: end, metrics: section.metrics, direction: section.direction)
     }
 
     /// The natural attributes of the header (`nil` when omitted), pinned when
     /// `pinning` pins headers (8.1).
     @inline(__always)
-    func header(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = section.metrics.headerExtent
-        guard extent > 0 else { return nil }
-        guard let pinning, pinning.pinsHeaders else {
-            return supplementary(.header, cross: start.double, extent: extent)
-        }
-        let cross = pinning.pinnedHeader(natural: start.double, extent: extent, end: footerStart.double)
-        return supplementary(.header, cross: cross, extent: extent)
-    }
+    func header(pinning: Presentation?) -> LayoutAttributes? { supplementaries.header(pinning: pinning) }
 
     /// The natural attributes of the footer (`nil` when omitted), pinned when
     /// `pinning` pins footers (8.1).
     @inline(__always)
-    func footer(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = section.metrics.footerExtent
-        guard extent > 0 else { return nil }
-        let natural = footerStart.double
-        guard let pinning, pinning.pinsFooters else {
-            return supplementary(.footer, cross: natural, extent: extent)
-        }
-        let contentStart = (start + Offset(section.metrics.headerExtent)).double
-        let cross = pinning.pinnedFooter(natural: natural, extent: extent, contentStart: contentStart)
-        return supplementary(.footer, cross: cross, extent: extent)
-    }
+    func footer(pinning: Presentation?) -> LayoutAttributes? { supplementaries.footer(pinning: pinning) }
 
     // MARK: Lines
 

@@ -5,6 +5,10 @@ extension SectionRecord {
     ///
     /// - Complexity: O(log R).
     func explicitSize(ofItem item: Int) -> Size? {
+        if let waterfall {
+            let found = waterfall.runs.find(item, in: { $0.items }, rule: .containing)
+            return found.element!.explicitSize(at: item - found.before.items)
+        }
         guard let store else { return nil }
         if let given = store.givenSizes { return given[item] }
         let found = store.runs.find(item, in: { $0.items }, rule: .containing)
@@ -23,6 +27,16 @@ extension SectionRecord {
     /// Calls `body` with every item, as segments, in order, without gathering
     /// them (a section may hold millions).
     func forEachItemSegment(_ body: (ItemSegment) -> Void) {
+        if let waterfall {
+            waterfall.runs.forEach(from: 0, before: .zero) { run, _ in
+                switch run.items {
+                case .round(let count, _, _): body(.defaults(count))
+                case .listed(let sizes, _): for size in sizes { body(ItemSegment(item: size.isUnsized ? nil : size)) }
+                }
+                return true
+            }
+            return
+        }
         guard let store else {
             if itemCount > 0 { body(.defaults(itemCount)) }
             return
@@ -40,6 +54,15 @@ extension SectionRecord {
 
     /// Calls `body` with each item that has a size of its own, in order.
     func forEachOwnSize(_ body: (Int, Size) -> Void) {
+        if let waterfall {
+            waterfall.runs.forEach(from: 0, before: .zero) { run, before in
+                if case .listed(let sizes, _) = run.items {
+                    for (index, size) in sizes.enumerated() where !size.isUnsized { body(before.items + index, size) }
+                }
+                return true
+            }
+            return
+        }
         guard let store else { return }
         if let given = store.givenSizes {
             for (item, size) in given.enumerated() { body(item, size) }
@@ -56,12 +79,20 @@ extension SectionRecord {
     }
 
     /// Bytes of heap the record's store holds (none without one).
-    var allocatedBytes: Int { store?.allocatedBytes ?? 0 }
+    var allocatedBytes: Int { store?.allocatedBytes ?? waterfall?.allocatedBytes ?? 0 }
 
     /// The measured sizes of its items, summed for the mean estimate
     /// (`flow-layout.md` 7.1): width, height and count of the sizes its runs
     /// hold.
     func addMeasuredSizes(to total: inout (width: Double, height: Double, count: Int)) {
+        if waterfall != nil {
+            forEachOwnSize { _, size in
+                total.width += size.width
+                total.height += size.height
+                total.count += 1
+            }
+            return
+        }
         guard let store else { return }
         store.runs.forEach(from: 0, before: .zero) { run, _ in
             guard let sizes = run.sizes else { return true }
@@ -80,6 +111,7 @@ extension SectionRecord {
     mutating func moveOut() -> SectionRecord {
         let moved = self
         store = nil
+        waterfall = nil
         return moved
     }
 }

@@ -1,0 +1,238 @@
+/// A waterfall section with its exact start along the scroll axis: where the
+/// waterfall kind answers the queries of a ``LocatedSection``
+/// (`flow-layout.md` 12.2, 12.4).
+///
+/// Each item is a line of its own for the queries that walk lines (snapping,
+/// 12.4: every item's top is a line start): lines are the items in the order
+/// of their tops, ties by index, found column by column.
+struct LocatedWaterfallSection {
+    /// The section's index.
+    let index: Int
+    /// Its exact start: the offset of its header's leading edge.
+    let start: Offset
+    /// The section.
+    let section: WaterfallSectionLayout
+
+    @inline(__always)
+    init(index: Int, start: Offset, section: WaterfallSectionLayout) {
+        self.index = index
+        self.start = start
+        self.section = section
+    }
+
+    /// Where the section ends: the next section's start.
+    @inline(__always)
+    var end: Offset { start + section.record.extent }
+
+    /// The top of its lines' area: after the header and the leading inset.
+    @inline(__always)
+    var linesTop: Offset { start + section.metrics.linesOffset }
+
+    /// The section's header and footer.
+    @inline(__always)
+    var supplementaries: SectionSupplementaries {
+        SectionSupplementaries(index: index, start: start, end: end, metrics: section.metrics, direction: section.direction)
+    }
+
+    /// The natural frame of an item of `column` whose top is `top` from the
+    /// lines' top, `length` long.
+    @inline(__always)
+    private func frame(column: Int, top: Offset, length: Double) -> Rect {
+        let columns = section.columns
+        return section.direction.rect(
+            main: columns.start(ofColumn: column, leading: section.metrics.mainLeadingInset), cross: (linesTop + top).double,
+            mainLength: columns.width, crossLength: length)
+    }
+}
+
+extension LocatedWaterfallSection {
+    // MARK: Elements
+
+    /// Calls `body` with the header, each cell and the footer whose natural
+    /// frames (pinned by `pinning` when given) meet `rect`, in that order
+    /// (`flow-layout.md` 6.1), from the rect's search key `key`, until it
+    /// returns `false`; `lines` with each cell's line (the cell itself).
+    func forEachElement(
+        in rect: Rect, from key: Offset, pinning: Presentation?, lines: (LineSpan) -> Void = { _ in },
+        _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        supplementaries.forEachElement(in: rect, from: key, pinning: pinning, body) {
+            forEachCell(in: rect, from: key, lines: lines, body)
+        }
+    }
+
+    /// Calls `body` with each cell that meets `rect`, in index order, from
+    /// the first item whose bottom reaches `key`. Returns whether `body`
+    /// stopped, and whether the items ran out without passing the rect.
+    ///
+    /// Each column's first item reaching the key is found by its sums
+    /// (O(n log R)); from the first of them the items are walked in index
+    /// order, each column followed until an item of it starts past the rect
+    /// or it has no more.
+    func forEachCell(
+        in rect: Rect, from key: Offset, lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
+    ) -> (stopped: Bool, completed: Bool) {
+        let stack = section.stack
+        let n = section.columns.count
+        guard stack.itemCount > 0 else { return (false, true) }
+        let high = section.direction.crossSpan(rect).max
+        let target = key - linesTop + stack.lineSpacing
+        var first = Int.max
+        // Columns whose every item ends before the key have nothing to show.
+        var reaches = Array(repeating: false, count: n)
+        for column in 0..<n {
+            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
+                let item = stack.item(ofColumn: column, rank: rank)
+            else { continue }
+            reaches[column] = true
+            first = Swift.min(first, item)
+        }
+        // Every item ends before the key.
+        guard first != .max else { return (false, true) }
+        let before = stack.summary(before: first)
+        let all = stack.summary
+        var tops = (0..<n).map { stack.advance(before, column: $0) }
+        var remaining = (0..<n).map { reaches[$0] ? all.total($0).count - before.total($0).count : 0 }
+        var open = remaining.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        var passed = false
+        var stopped = false
+        stack.forEachItem(from: first) { item, column, size in
+            guard remaining[column] > 0 else { return true }  // a column already past the rect
+            let top = tops[column]
+            let length = stack.length(of: size)
+            tops[column] += Offset(clamping: length) + stack.lineSpacing
+            remaining[column] -= 1
+            if (linesTop + top).double > high {
+                // This column's items start past the rect from here on.
+                passed = true
+                remaining[column] = 0
+                open -= 1
+                return open > 0
+            }
+            if remaining[column] == 0 { open -= 1 }
+            let frame = frame(column: column, top: top, length: length)
+            if frame.touches(rect) {
+                lines(LineSpan(firstItem: item, top: linesTop + top, thickness: length))
+                stopped = !body(LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: item, section: index), frame: frame))
+                if stopped { return false }
+            }
+            return open > 0
+        }
+        return (stopped, !stopped && !passed)
+    }
+
+    /// The natural frame of `item`.
+    ///
+    /// - Complexity: O(n · log R).
+    func frame(ofItem item: Int) -> Rect {
+        let placed = section.stack.place(item)
+        return frame(column: placed.column, top: placed.top, length: placed.length)
+    }
+
+    /// The item whose frame, as `presentation` presents it, holds `point`
+    /// (edges included; the first in item order where two touch), or `nil`.
+    func item(at point: Point, presentation: Presentation) -> Int? {
+        let rect = Rect(origin: point, size: .zero)
+        let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
+        let key = SectionContext.searchKey(section.direction.crossSpan(query).min)
+        var found: Int?
+        _ = forEachCell(in: query, from: key) { cell in
+            guard presentation.shown(cell.frame, query: query, rect: rect) != nil else { return true }
+            found = cell.indexPath.item
+            return false
+        }
+        return found
+    }
+
+    // MARK: Lines: each item's top a line start (12.4)
+
+    /// The line of `item`: the item, its top and length.
+    private func line(ofItem item: Int) -> LineSpan {
+        let placed = section.stack.place(item)
+        return LineSpan(firstItem: item, top: linesTop + placed.top, thickness: placed.length)
+    }
+
+    /// The line of the item of rank `rank` in `column`, if there is one.
+    private func line(column: Int, rank: Int) -> LineSpan? {
+        section.stack.item(ofColumn: column, rank: rank).map { line(ofItem: $0) }
+    }
+
+    /// Whether `a` comes before `b` in line order: by top, then by item.
+    @inline(__always)
+    private static func precedes(_ a: LineSpan, _ b: LineSpan) -> Bool {
+        a.top < b.top || (a.top == b.top && a.firstItem < b.firstItem)
+    }
+
+    /// The first line whose far edge reaches `key`: of the items whose bottom
+    /// reaches it, the one whose top comes first.
+    func firstLine(reaching key: Offset) -> LineSpan? {
+        let stack = section.stack
+        let target = key - linesTop + stack.lineSpacing
+        var best: LineSpan?
+        for column in 0..<section.columns.count {
+            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
+                let line = line(column: column, rank: rank)
+            else { continue }
+            if best.map({ Self.precedes(line, $0) }) ?? true { best = line }
+        }
+        return best
+    }
+
+    /// The line after `line` in this section (the next item in line order), if any.
+    func line(after line: LineSpan) -> LineSpan? {
+        let stack = section.stack
+        let top = line.top - linesTop
+        var best: LineSpan?
+        for column in 0..<section.columns.count {
+            guard var rank = stack.rank(ofFirstTopReaching: top, column: column) else { continue }
+            // Items of the column at the same top come after it only past its item.
+            while let candidate = self.line(column: column, rank: rank) {
+                if Self.precedes(line, candidate) {
+                    if best.map({ Self.precedes(candidate, $0) }) ?? true { best = candidate }
+                    break
+                }
+                rank += 1
+            }
+        }
+        return best
+    }
+
+    /// The line before `line` in this section (the previous item in line order), if any.
+    func line(before line: LineSpan) -> LineSpan? {
+        let stack = section.stack
+        let top = line.top - linesTop
+        var best: LineSpan?
+        for column in 0..<section.columns.count {
+            let count = stack.summary.total(column).count
+            guard count > 0 else { continue }
+            // The last of the column's items before `line`: the one before its
+            // first top at or past `line`'s, or one at the same top and a lower index.
+            var rank = stack.rank(ofFirstTopReaching: top, column: column) ?? count
+            var candidate = rank > 0 ? self.line(column: column, rank: rank - 1) : nil
+            while let next = self.line(column: column, rank: rank), Self.precedes(next, line) {
+                candidate = next
+                rank += 1
+            }
+            if let candidate, best.map({ Self.precedes($0, candidate) }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// The section's last line (the item whose top comes last), or `nil` without items.
+    var lastLine: LineSpan? {
+        let stack = section.stack
+        var best: LineSpan?
+        for column in 0..<section.columns.count {
+            let count = stack.summary.total(column).count
+            guard count > 0, let line = line(column: column, rank: count - 1) else { continue }
+            if best.map({ Self.precedes($0, line) }) ?? true { best = line }
+        }
+        return best
+    }
+
+    /// Calls `body` with the natural frame of the item of the line starting
+    /// at item `firstItem`: that item alone.
+    func forEachItemFrame(ofLineAt firstItem: Int, _ body: (Rect) -> Void) {
+        body(frame(ofItem: firstItem))
+    }
+}

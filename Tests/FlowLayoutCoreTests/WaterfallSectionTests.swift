@@ -1,0 +1,132 @@
+import FlowLayoutCore
+import FlowLayoutReference
+import Testing
+
+/// The engine's waterfall sections (`flow-layout.md` 12) on the spec's worked
+/// examples W1–W5, and the refusals of 12.6.
+@Suite("Waterfall sections (12)")
+struct WaterfallSectionTests {
+    /// The examples' layout: vertical, viewport 320 × 400, no insets, s = ℓ = 10.
+    static let viewport = Size(width: 320, height: 400)
+    static let w1Sizes = ReferenceWaterfallTests.w1Sizes
+
+    /// A state of one waterfall section of `sizes` (or `count` self-sizing
+    /// items at `estimate`), `columns` columns.
+    static func state(
+        sizes: [Size]? = nil, count: Int = 0, estimate: Size = .zero, columns: WaterfallColumns = .count(2)
+    ) throws -> FlowLayoutState {
+        var configuration = ReferenceWaterfallTests.configuration
+        configuration.estimatedItemSize = estimate
+        configuration.waterfall = columns
+        let section = sizes.map { FlowSection(itemSizes: $0) } ?? FlowSection(itemCount: count)
+        var state = try FlowLayoutState(configuration: configuration, sections: [section], viewportSize: viewport)
+        try state.setVisibleRect(Rect(x: 0, y: 0, width: 320, height: 400))
+        return state
+    }
+
+    /// The cells' frames in the whole content, in index order.
+    static func cells(_ state: inout FlowLayoutState) throws -> [Rect] {
+        try state.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 320, height: 100_000))
+            .filter { $0.category == .cell }.map(\.frame)
+    }
+
+    static func origins(_ state: inout FlowLayoutState) throws -> [Point] {
+        try cells(&state).map(\.origin)
+    }
+
+    @Test("W1: given sizes fill the shortest column, ties to the left; content 200")
+    func w1() throws {
+        var state = try Self.state(sizes: Self.w1Sizes)
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 0, y: 0), Point(x: 165, y: 0), Point(x: 165, y: 60), Point(x: 0, y: 110), Point(x: 165, y: 150),
+            ])
+        #expect(try Self.cells(&state).map(\.height) == [100, 50, 80, 60, 50])
+        #expect(try Self.cells(&state).allSatisfy { $0.width == 155 })
+        #expect(state.exactContentSize() == Size(width: 320, height: 200))
+    }
+
+    @Test("W2: a report moves the items under it in its column; nothing changes column")
+    func w2() throws {
+        var state = try Self.state(sizes: Self.w1Sizes)
+        _ = try state.reportSize(Size(width: 155, height: 90), forItemAt: FlowIndexPath(item: 1, section: 0))
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 0, y: 0), Point(x: 165, y: 0), Point(x: 165, y: 100), Point(x: 0, y: 110), Point(x: 165, y: 190),
+            ])
+        #expect(state.exactContentSize().height == 240)
+    }
+
+    @Test("W3: an insertion is assigned by the items before it; the others keep their columns")
+    func w3() throws {
+        var state = try Self.state(sizes: Self.w1Sizes)
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 1, section: 0), size: Size(width: 155, height: 30))
+        _ = try state.performBatchUpdates(batch)
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 0, y: 0), Point(x: 165, y: 0), Point(x: 165, y: 40), Point(x: 165, y: 100), Point(x: 0, y: 110),
+                Point(x: 165, y: 190),
+            ])
+        #expect(state.exactContentSize().height == 240)
+    }
+
+    @Test("W4: a deletion lifts the items under it in its column only")
+    func w4() throws {
+        var state = try Self.state(sizes: Self.w1Sizes)
+        var batch = BatchUpdate()
+        batch.deleteItems(at: [FlowIndexPath(item: 0, section: 0)])
+        _ = try state.performBatchUpdates(batch)
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 165, y: 0), Point(x: 165, y: 60), Point(x: 0, y: 0), Point(x: 165, y: 150),
+            ])
+        #expect(state.exactContentSize().height == 200)
+    }
+
+    @Test("W5: self-sizing items go round; a report lifts its column only")
+    func w5() throws {
+        var state = try Self.state(count: 7, estimate: Size(width: 100, height: 100), columns: .count(3))
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 0, y: 0), Point(x: 110, y: 0), Point(x: 220, y: 0), Point(x: 0, y: 110), Point(x: 110, y: 110),
+                Point(x: 220, y: 110), Point(x: 0, y: 220),
+            ])
+        _ = try state.reportSize(Size(width: 100, height: 50), forItemAt: FlowIndexPath(item: 0, section: 0))
+        #expect(
+            try Self.origins(&state) == [
+                Point(x: 0, y: 0), Point(x: 110, y: 0), Point(x: 220, y: 0), Point(x: 0, y: 60), Point(x: 110, y: 110),
+                Point(x: 220, y: 110), Point(x: 0, y: 170),
+            ])
+    }
+
+    @Test("12.1: minimumColumnWidth 100 across 320 with s 10 gives 3 columns 100 wide")
+    func minimumWidth() throws {
+        var state = try Self.state(count: 4, estimate: Size(width: 100, height: 100), columns: .minimumWidth(100))
+        #expect(try Self.origins(&state).map(\.x) == [0, 110, 220, 0])
+        #expect(try Self.cells(&state).allSatisfy { $0.width == 100 })
+    }
+
+    @Test("12.6: a column count outside 1…64 and a width not finite and > 0 are refused with their path")
+    func refusals() throws {
+        #expect(throws: FlowLayoutError.invalidColumns(path: "configuration.waterfall.columnCount", problem: .columnCount(0))) {
+            _ = try Self.state(count: 1, columns: .count(0))
+        }
+        #expect(throws: FlowLayoutError.invalidColumns(path: "configuration.waterfall.columnCount", problem: .columnCount(65))) {
+            _ = try Self.state(count: 1, columns: .count(65))
+        }
+        #expect(
+            throws: FlowLayoutError.invalidColumns(
+                path: "configuration.waterfall.minimumColumnWidth", problem: .minimumColumnWidth(.nan))
+        ) {
+            _ = try Self.state(count: 1, columns: .minimumWidth(.nan))
+        }
+        var section = FlowSection(itemCount: 3)
+        section.kind = .waterfall(.count(0))
+        #expect(throws: FlowLayoutError.invalidColumns(path: "sections[0].waterfall.columnCount", problem: .columnCount(0))) {
+            _ = try FlowLayoutState(configuration: FlowLayoutConfiguration(), sections: [section], viewportSize: Self.viewport)
+        }
+        let error = FlowLayoutError.invalidColumns(path: "sections[2].waterfall.columnCount", problem: .columnCount(0))
+        #expect(error.description == "sections[2].waterfall.columnCount: must be an integer from 1 to 64 (got 0)")
+    }
+}
