@@ -24,6 +24,11 @@ package struct ReferenceModel: Sendable {
     package private(set) var sectionIDs: [Int] = []
     /// The identity of every item, per section, kept as ``sectionIDs`` are.
     package private(set) var itemIDs: [[Int]] = []
+    /// Each item's column in a waterfall section (`flow-layout.md` 12.3),
+    /// per section, kept through changes as ``itemIDs`` are; `nil` for an
+    /// item that arrived and is assigned next (``settleColumns()``), and in
+    /// flow sections.
+    package private(set) var itemColumns: [[Int?]] = []
     private var nextID = 0
 
     /// Creates a model of the given inputs.
@@ -37,6 +42,48 @@ package struct ReferenceModel: Sendable {
         self.sections = sections.map(Self.section)
         sectionIDs = sections.map { _ in makeID() }
         itemIDs = sections.map { section in (0..<section.itemCount).map { _ in makeID() } }
+        itemColumns = sections.map { Array(repeating: nil, count: $0.itemCount) }
+        settleColumns()
+    }
+
+    /// Assigns waterfall sections' columns by `flow-layout.md` 12.3, literally:
+    /// a section that has none, or whose column count or width (or the scroll
+    /// direction) changed, assigns every item in index order by the sizes in
+    /// use (b); otherwise the items that arrived (`nil`) are assigned in
+    /// ascending order by the items before each (c), and every other item
+    /// keeps its column. Flow sections have none. The engine's own changes
+    /// call this after each change a test makes to the model directly (the
+    /// viewport, the configuration).
+    package mutating func settleColumns() {
+        let vertical = configuration.scrollDirection == .vertical
+        let defaultSize = configuration.isSelfSizing ? configuration.estimatedItemSize : configuration.itemSize
+        for s in sections.indices {
+            let section = sections[s].section
+            let count = sections[s].sizes.count
+            let kind = section.kind ?? configuration.waterfall.map { .waterfall($0) } ?? .flow
+            guard case .waterfall(let rule) = kind else {
+                sections[s].waterfall = nil
+                itemColumns[s] = Array(repeating: nil, count: count)
+                continue
+            }
+            let inset = section.sectionInset ?? configuration.sectionInset
+            let spacing = section.minimumInteritemSpacing ?? configuration.minimumInteritemSpacing
+            let lineSpacing = section.minimumLineSpacing ?? configuration.minimumLineSpacing
+            let available =
+                vertical ? viewportSize.width - inset.left - inset.right : viewportSize.height - inset.top - inset.bottom
+            let reference = ReferenceWaterfall(rule)
+            let (n, width) = ReferenceWaterfall.resolve(reference.columns, available: available, spacing: spacing)
+            let lengths = sections[s].sizes.map {
+                ReferenceWaterfall.length(of: $0 ?? defaultSize, columnWidth: width, vertical: vertical)
+            }
+            let under = ReferenceWaterfall.Assignment(count: n, width: width, vertical: vertical)
+            let columns =
+                sections[s].waterfall?.assignedUnder == under
+                ? ReferenceWaterfall.assignArrivals(itemColumns[s], lengths: lengths, count: n, lineSpacing: lineSpacing)
+                : ReferenceWaterfall.assignAll(lengths: lengths, count: n, lineSpacing: lineSpacing)
+            itemColumns[s] = columns
+            sections[s].waterfall = ReferenceWaterfall(columns: reference.columns, itemColumns: columns, assignedUnder: under)
+        }
     }
 
     private mutating func makeID() -> Int {
@@ -77,6 +124,7 @@ package struct ReferenceModel: Sendable {
         let selfSizing = configuration.isSelfSizing
         var old = sections
         var oldIDs = itemIDs
+        var oldColumns = itemColumns
         let carriedIDs = batch.movedItems.map { oldIDs[$0.from.section][$0.from.item] }
         // Sizes that travel with moved items, read before anything changes; a
         // move that gives a size brings that one, as a report would (10.2).
@@ -98,27 +146,36 @@ package struct ReferenceModel: Sendable {
         for (section, items) in leaving {
             old[section].sizes = old[section].sizes.enumerated().filter { !items.contains($0.offset) }.map(\.element)
             oldIDs[section] = oldIDs[section].enumerated().filter { !items.contains($0.offset) }.map(\.element)
+            oldColumns[section] = oldColumns[section].enumerated().filter { !items.contains($0.offset) }.map(\.element)
         }
         for reload in batch.reloadedSections {
             old[reload.index] = Self.section(reload.section)
             oldIDs[reload.index] = (0..<reload.section.itemCount).map { _ in makeID() }
+            oldColumns[reload.index] = Array(repeating: nil, count: reload.section.itemCount)
         }
         // Sections leave, then enter at their positions after the batch, ascending.
         let leavingSections = Set(batch.deletedSections).union(batch.movedSections.map(\.from))
         let kept = old.indices.filter { !leavingSections.contains($0) }
         var new = kept.map { old[$0] }
         var newIDs = kept.map { oldIDs[$0] }
+        var newColumns = kept.map { oldColumns[$0] }
         var newSectionIDs = kept.map { sectionIDs[$0] }
-        var entering: [(Int, ReferenceLayout.Section, [Int], Int)] = []
+        var entering: [(Int, ReferenceLayout.Section, [Int], Int, [Int?])] = []
         for insertion in batch.insertedSections {
             entering.append(
-                (insertion.index, Self.section(insertion.section), (0..<insertion.section.itemCount).map { _ in makeID() }, makeID()))
+                (
+                    insertion.index, Self.section(insertion.section), (0..<insertion.section.itemCount).map { _ in makeID() },
+                    makeID(), Array(repeating: nil, count: insertion.section.itemCount)
+                ))
         }
-        for move in batch.movedSections { entering.append((move.to, old[move.from], oldIDs[move.from], sectionIDs[move.from])) }
-        for (index, section, ids, id) in entering.sorted(by: { $0.0 < $1.0 }) {
+        for move in batch.movedSections {
+            entering.append((move.to, old[move.from], oldIDs[move.from], sectionIDs[move.from], oldColumns[move.from]))
+        }
+        for (index, section, ids, id, columns) in entering.sorted(by: { $0.0 < $1.0 }) {
             new.insert(section, at: index)
             newIDs.insert(ids, at: index)
             newSectionIDs.insert(id, at: index)
+            newColumns.insert(columns, at: index)
         }
         // Items enter their sections (after the batch), ascending.
         var arriving: [(FlowIndexPath, Size?, Int)] = []
@@ -127,11 +184,15 @@ package struct ReferenceModel: Sendable {
         for (path, size, id) in arriving.sorted(by: { $0.0 < $1.0 }) {
             new[path.section].sizes.insert(size, at: path.item)
             newIDs[path.section].insert(id, at: path.item)
+            // 12.3 c: an inserted or moved item is assigned anew.
+            newColumns[path.section].insert(nil, at: path.item)
         }
         for index in new.indices { new[index].section.itemCount = new[index].sizes.count }
         sections = new
         itemIDs = newIDs
         sectionIDs = newSectionIDs
+        itemColumns = newColumns
+        settleColumns()
     }
 
     /// The reference layout of the current inputs, with self-sizing items that

@@ -23,12 +23,39 @@ package struct ReferenceWaterfall: Sendable, Hashable {
     /// Each item's column, once assigned (12.3); `nil` until the section is
     /// first laid out (12.3 b assigns every item then).
     package var itemColumns: [Int]?
+    /// The columns ``itemColumns`` were assigned under, when a model
+    /// assigned them (``ReferenceModel``): a change of these assigns every
+    /// item again (12.3 b).
+    package var assignedUnder: Assignment?
+
+    /// What an assignment depends on besides the sizes: the column count and
+    /// width, and the scroll direction.
+    package struct Assignment: Sendable, Hashable {
+        package var count: Int
+        package var width: Double
+        package var vertical: Bool
+
+        package init(count: Int, width: Double, vertical: Bool) {
+            self.count = count
+            self.width = width
+            self.vertical = vertical
+        }
+    }
 
     /// A waterfall section of `columns`, its items assigned when first laid
     /// out, or given theirs (12.3 d).
-    package init(columns: Columns, itemColumns: [Int]? = nil) {
+    package init(columns: Columns, itemColumns: [Int]? = nil, assignedUnder: Assignment? = nil) {
         self.columns = columns
         self.itemColumns = itemColumns
+        self.assignedUnder = assignedUnder
+    }
+
+    /// The rule of `columns` (the engine's public form).
+    package init(_ columns: WaterfallColumns) {
+        switch columns {
+        case .count(let count): self.init(columns: .count(count))
+        case .minimumWidth(let width): self.init(columns: .minimumWidth(width))
+        }
     }
 
     // MARK: 12.1 Columns

@@ -13,6 +13,12 @@
 /// the first. A new kind is a case here and in ``LocatedSection``, a type of
 /// its own under `Section/`, and the configuration that chooses it: nothing
 /// outside this folder knows how a section arranges its items.
+///
+/// A record's storage says its kind (a waterfall section's record holds
+/// ``WaterfallItems``); its metrics entry says the kind it is to be. The two
+/// part only when settings or overrides change, and the change that resolves
+/// the section anew (``invalidate(table:)``, ``setMetrics(_:table:)``) makes
+/// it the new kind, its items read from the old.
 enum SectionLayout {
     /// Items in lines (`flow-layout.md` 2, 3).
     case flow(FlowSectionLayout)
@@ -24,7 +30,7 @@ enum SectionLayout {
     @inline(__always)
     init(record: SectionRecord, table: MetricsTable) {
         let resolved = table.resolved(record.metricsIndex)
-        if resolved.metrics.waterfall != nil {
+        if record.waterfall != nil {
             self = .waterfall(WaterfallSectionLayout(record: record, resolved: resolved))
         } else {
             self = .flow(FlowSectionLayout(record: record, resolved: resolved, alignments: table.settings.alignments))

@@ -29,8 +29,7 @@ struct SectionRecord: TreeElement, Sendable {
         didSet { storedSizedCount = Int32(store?.sizedCount ?? 0) }
     }
     /// A waterfall section's items with their columns (`flow-layout.md` 12);
-    /// `nil` in a flow section, and in a waterfall section whose items all
-    /// take the default size and go round the columns (12.3 b).
+    /// `nil` in a flow section (the store says the record's kind).
     var waterfall: WaterfallItems? {
         didSet { storedSizedCount = Int32(waterfall?.sizedCount ?? 0) }
     }

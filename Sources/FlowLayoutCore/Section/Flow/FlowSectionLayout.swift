@@ -221,7 +221,7 @@ struct FlowSectionLayout {
         /// The repetition of `record`, or `nil` when it has items with sizes of their own.
         @inline(__always)
         init?(of record: SectionRecord) {
-            guard record.sizedCount == 0 else { return nil }
+            guard record.sizedCount == 0, record.waterfall == nil else { return nil }
             metricsIndex = record.metricsIndex
             itemCount = record.itemCount
             extent = record.extent

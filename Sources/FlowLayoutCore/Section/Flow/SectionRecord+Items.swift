@@ -6,7 +6,8 @@ extension SectionRecord {
     /// - Complexity: O(log R).
     func explicitSize(ofItem item: Int) -> Size? {
         if let waterfall {
-            let found = waterfall.runs.find(item, in: { $0.items }, rule: .containing)
+            guard let runs = waterfall.runs else { return nil }
+            let found = runs.find(item, in: { $0.items }, rule: .containing)
             return found.element!.explicitSize(at: item - found.before.items)
         }
         guard let store else { return nil }
@@ -28,7 +29,11 @@ extension SectionRecord {
     /// them (a section may hold millions).
     func forEachItemSegment(_ body: (ItemSegment) -> Void) {
         if let waterfall {
-            waterfall.runs.forEach(from: 0, before: .zero) { run, _ in
+            guard let runs = waterfall.runs else {
+                if itemCount > 0 { body(.defaults(itemCount)) }
+                return
+            }
+            runs.forEach(from: 0, before: .zero) { run, _ in
                 switch run.items {
                 case .round(let count, _, _): body(.defaults(count))
                 case .listed(let sizes, _): for size in sizes { body(ItemSegment(item: size.isUnsized ? nil : size)) }
@@ -55,7 +60,7 @@ extension SectionRecord {
     /// Calls `body` with each item that has a size of its own, in order.
     func forEachOwnSize(_ body: (Int, Size) -> Void) {
         if let waterfall {
-            waterfall.runs.forEach(from: 0, before: .zero) { run, before in
+            waterfall.runs?.forEach(from: 0, before: .zero) { run, before in
                 if case .listed(let sizes, _) = run.items {
                     for (index, size) in sizes.enumerated() where !size.isUnsized { body(before.items + index, size) }
                 }

@@ -1,26 +1,35 @@
-/// The items of one waterfall section that are not all in closed form: their
-/// runs (``WaterfallRun``) in a tree summed by column. Shared between copies
-/// of a layout and copied on the first write, as a flow section's
-/// ``ItemStore`` is.
+/// The items of one waterfall section with their columns (`flow-layout.md`
+/// 12.3): their runs (``WaterfallRun``) in a tree summed by column, or none
+/// while every item takes the default size and they go round the columns
+/// (in closed form, however many); and the columns they were assigned under.
+/// Shared between copies of a layout and copied on the first write, as a
+/// flow section's ``ItemStore`` is.
 final class WaterfallItems: @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
     // write first copies a store that is not uniquely referenced.
-    /// The runs, in item order.
-    @exclusivity(unchecked) var runs: BTree<WaterfallRun>
+    /// The runs, in item order; `nil` for the round of the section's items
+    /// at the default size, item i in column i mod n.
+    @exclusivity(unchecked) var runs: BTree<WaterfallRun>?
+    /// What the columns were assigned under: a change of it assigns every
+    /// item again (12.3 b).
+    let assignment: WaterfallAssignment
 
-    init(runs: BTree<WaterfallRun>) {
+    init(runs: BTree<WaterfallRun>?, assignment: WaterfallAssignment) {
         self.runs = runs
+        self.assignment = assignment
     }
 
     /// A copy that shares the tree's nodes until one of the two changes.
-    func copy() -> WaterfallItems { WaterfallItems(runs: runs) }
+    func copy() -> WaterfallItems { WaterfallItems(runs: runs, assignment: assignment) }
 
     /// The number of items with a size of their own.
-    var sizedCount: Int { runs.summary.sized }
+    var sizedCount: Int { runs?.summary.sized ?? 0 }
 
     /// Bytes of heap the store holds: the object, the tree, the runs' arrays.
     var allocatedBytes: Int {
-        var bytes = 32 + runs.allocatedBytes
+        var bytes = 48
+        guard let runs else { return bytes }
+        bytes += runs.allocatedBytes
         runs.forEach(from: 0, before: .zero) { run, _ in
             if case .listed(let sizes, let columns) = run.items {
                 bytes += 32 + sizes.capacity * MemoryLayout<Size>.stride + 32 + columns.capacity
@@ -30,6 +39,14 @@ final class WaterfallItems: @unchecked Sendable {
         }
         return bytes
     }
+}
+
+/// What a waterfall section's columns were assigned under besides the
+/// sizes: the column count and width, and the scroll direction (12.3 b).
+struct WaterfallAssignment: Hashable, Sendable {
+    let count: Int
+    let width: Double
+    let direction: ScrollDirection
 }
 
 /// A waterfall section's items as its columns stack them, for one query or

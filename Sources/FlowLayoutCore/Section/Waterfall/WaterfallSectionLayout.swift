@@ -38,6 +38,11 @@ struct WaterfallSectionLayout {
     @inline(__always)
     var direction: ScrollDirection { resolved.geometry.direction }
 
+    /// What the section's columns are assigned under now.
+    var assignment: WaterfallAssignment {
+        WaterfallAssignment(count: columns.count, width: columns.width, direction: direction)
+    }
+
     /// The items as the columns stack them.
     var stack: WaterfallStack {
         Self.stack(record: record, resolved: resolved)
@@ -49,7 +54,7 @@ struct WaterfallSectionLayout {
         let lengths = WaterfallLengths(columns: columns, direction: resolved.geometry.direction)
         let defaultLength = lengths.length(of: resolved.defaultSize)
         return WaterfallStack(
-            runs: record.waterfall?.runs, itemCount: record.itemCount, columnCount: columns.count, lengths: lengths,
+            runs: record.waterfall!.runs, itemCount: record.itemCount, columnCount: columns.count, lengths: lengths,
             defaultLength: Offset(clamping: defaultLength), defaultLengthValue: defaultLength,
             lineSpacing: resolved.metrics.lineSpacingOffset)
     }
@@ -146,6 +151,7 @@ struct WaterfallSectionLayout {
     /// Items all at the default size go round the columns, which is what the
     /// rule gives when every length is equal: kept in closed form.
     private mutating func assignAll<S: Sequence>(_ sizes: S) where S.Element == Size? {
+        record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
         let stack = stack
         let n = columns.count
         let step = stack.defaultLength + stack.lineSpacing
@@ -171,18 +177,19 @@ struct WaterfallSectionLayout {
                 pendingColumns.removeAll(keepingCapacity: true)
             }
         }
-        if sized == 0 && (step > .zero || n == 1) {
+        let assignment = assignment
+        if sized == 0 && (step > .zero || n == 1 || count == 0) {
             // Equal lengths go round: item i in column i mod n, in closed form.
-            record.waterfall = nil
+            record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
         } else if sized == 0 {
             // No length and no spacing: every next start stays 0, so every item is in column 0.
             let run = WaterfallRun(.round(count: count, first: 0, cycle: 1), lengths: stack.lengths)
-            record.waterfall = count == 0 ? nil : WaterfallItems(runs: BTree([run]))
+            record.waterfall = WaterfallItems(runs: BTree([run], leafCapacity: 32, innerCapacity: 16), assignment: assignment)
         } else {
             if !pendingSizes.isEmpty {
                 builder.append(WaterfallRun(.listed(sizes: pendingSizes, columns: pendingColumns), lengths: stack.lengths))
             }
-            record.waterfall = WaterfallItems(runs: builder.finish())
+            record.waterfall = WaterfallItems(runs: builder.finish(), assignment: assignment)
         }
         record.itemCount = count
         refreshExtent()
@@ -195,14 +202,14 @@ struct WaterfallSectionLayout {
 
     /// Resolves the section under `resolved` (new settings, estimate or
     /// metrics): when the columns' count or width changed, or the scroll
-    /// direction, every item is assigned again (12.3 b); otherwise every
-    /// item keeps its column. Refreshes the extent.
+    /// direction, every item is assigned again (12.3 b); otherwise (a new
+    /// line spacing, column spacing, estimate, header) every item keeps its
+    /// column. Refreshes the extent.
     ///
     /// - Complexity: O(1) when the columns stay, else O(n · items).
     mutating func resolve(_ resolved: GeometrySelector) {
-        let old = self.resolved
         self.resolved = resolved
-        if old.metrics.waterfall != resolved.metrics.waterfall || old.geometry.direction != resolved.geometry.direction {
+        if record.waterfall?.assignment != assignment {
             self = WaterfallSectionLayout(reassigning: record, resolved: resolved)
         } else {
             refreshExtent()
@@ -229,10 +236,11 @@ struct WaterfallSectionLayout {
     mutating func applyEdits(_ edits: [ItemEdit]) -> LineChange {
         let before = linesExtent
         let itemsBefore = record.itemCount
-        var store = record.waterfall ?? WaterfallItems(runs: materializedRuns())
+        let lengths = stack.lengths
+        var store = record.waterfall!
         record.waterfall = nil  // keep the store uniquely referenced while it changes
         if !isKnownUniquelyReferenced(&store) { store = store.copy() }
-        let lengths = stack.lengths
+        if store.runs == nil { store.runs = materializedRuns(lengths: lengths) }
         var arrivals: [Range<Int>] = []
         var shift = 0
         for edit in edits {
@@ -244,9 +252,9 @@ struct WaterfallSectionLayout {
             shift += added - edit.range.count
         }
         for edit in edits.reversed() {
-            Self.replace(edit, in: &store.runs, lengths: lengths)
+            Self.replace(edit, in: &store.runs!, lengths: lengths)
         }
-        record.itemCount = store.runs.summary.items
+        record.itemCount = store.runs!.summary.items
         record.waterfall = store
         for range in arrivals {
             for item in range { assign(item) }
@@ -259,9 +267,9 @@ struct WaterfallSectionLayout {
     }
 
     /// The runs of a section in closed form, as a tree.
-    private func materializedRuns() -> BTree<WaterfallRun> {
+    private func materializedRuns(lengths: WaterfallLengths) -> BTree<WaterfallRun> {
         guard record.itemCount > 0 else { return BTree(leafCapacity: 32, innerCapacity: 16) }
-        let run = WaterfallRun(.round(count: record.itemCount, first: 0, cycle: columns.count), lengths: stack.lengths)
+        let run = WaterfallRun(.round(count: record.itemCount, first: 0, cycle: columns.count), lengths: lengths)
         return BTree([run], leafCapacity: 32, innerCapacity: 16)
     }
 
@@ -272,8 +280,8 @@ struct WaterfallSectionLayout {
         let lengths = stack.lengths
         let store = record.waterfall!
         record.waterfall = nil
-        let found = store.runs.find(item, in: { $0.items }, rule: .containing)
-        store.runs.modify(at: found.position) { run in
+        let found = store.runs!.find(item, in: { $0.items }, rule: .containing)
+        store.runs!.modify(at: found.position) { run in
             guard case .listed(let sizes, var assigned) = run.items else {
                 preconditionFailure("an arrival is in a listed run")
             }
@@ -327,10 +335,11 @@ struct WaterfallSectionLayout {
         #if FLOWLAYOUT_INTERNAL_CHECKS
         precondition(!record.isPending, "waterfall section \(q) pending")
         precondition(record.store == nil, "waterfall section \(q) holds flow runs")
-        if let store = record.waterfall {
-            store.runs.checkStructure()
-            precondition(store.runs.summary.items == record.itemCount, "waterfall section \(q) item count")
-            store.runs.forEach(from: 0, before: .zero) { run, _ in
+        precondition(record.waterfall?.assignment == assignment, "waterfall section \(q) assigned under other columns")
+        if let store = record.waterfall, let runs = store.runs {
+            runs.checkStructure()
+            precondition(runs.summary.items == record.itemCount, "waterfall section \(q) item count")
+            runs.forEach(from: 0, before: .zero) { run, _ in
                 precondition(run.count > 0, "empty run in waterfall section \(q)")
                 for index in 0..<run.count {
                     precondition(run.column(at: index) < columns.count, "column out of range in waterfall section \(q)")
