@@ -78,9 +78,14 @@ package struct ReferenceModel: Sendable {
             }
             let under = ReferenceWaterfall.Assignment(count: n, width: width, vertical: vertical)
             let columns =
-                sections[s].waterfall?.assignedUnder == under
-                ? ReferenceWaterfall.assignArrivals(itemColumns[s], lengths: lengths, count: n, lineSpacing: lineSpacing)
-                : ReferenceWaterfall.assignAll(lengths: lengths, count: n, lineSpacing: lineSpacing)
+                if sections[s].waterfall?.assignedUnder == under {
+                    ReferenceWaterfall.assignArrivals(itemColumns[s], lengths: lengths, count: n, lineSpacing: lineSpacing)
+                } else if sections[s].waterfall == nil, let given = section.itemColumns {
+                    // 12.3 d: a new section's columns as given.
+                    given
+                } else {
+                    ReferenceWaterfall.assignAll(lengths: lengths, count: n, lineSpacing: lineSpacing)
+                }
             itemColumns[s] = columns
             sections[s].waterfall = ReferenceWaterfall(columns: reference.columns, itemColumns: columns, assignedUnder: under)
         }

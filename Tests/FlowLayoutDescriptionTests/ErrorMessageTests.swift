@@ -240,7 +240,7 @@ struct ErrorMessageTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemCount": 1, "items": []}]}"#,
-                "sections[0].items: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "sections[0].items: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemColumns, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset, waterfall)"
             ),
         ])
     func content(document: String, message: String) {
@@ -251,7 +251,7 @@ struct ErrorMessageTests {
         "contentAlignment, crossAlignment, displayScale, estimatedItemSize, followsEnd, footerReferenceSize, "
         + "headerReferenceSize, itemSize, "
         + "lastLineAlignment, layoutDirection, lineAlignment, minimumInteritemSpacing, minimumLineSpacing, "
-        + "sectionFootersPinToVisibleBounds, sectionHeadersPinToVisibleBounds, sectionInset"
+        + "sectionFootersPinToVisibleBounds, sectionHeadersPinToVisibleBounds, sectionInset, waterfall"
 
     @Test(
         "the options are names spelt exactly, booleans, a scale and a rect, each with its field path",
@@ -414,7 +414,7 @@ struct ErrorMessageTests {
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}, {"width": -2, "height": 1}], "bad": 1}]}"#,
-                "sections[0].bad: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "sections[0].bad: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemColumns, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset, waterfall)"
             ),
             (
                 #"{"viewport": {"width": 1, "height": 1}, "sections": [{"itemSizes": [{"width": 1, "height": 1}, {"width": -1, "height": 1}, {"width": -2, "height": 1}]}]}"#,

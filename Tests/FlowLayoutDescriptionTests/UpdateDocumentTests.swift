@@ -184,7 +184,7 @@ struct UpdateDocumentTests {
             ),
             (
                 #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 1, "size": 1}}]}]}"#,
-                "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset)"
+                "batches[0].insertSections[0].section.size: unknown field (expected one of: footerReferenceSize, headerReferenceSize, id, itemColumns, itemCount, itemIds, itemSizes, minimumInteritemSpacing, minimumLineSpacing, sectionInset, waterfall)"
             ),
             (
                 #"{"batches": [{"insertSections": [{"index": 0, "section": {"itemCount": 2, "itemSizes": []}}]}]}"#,

@@ -7,6 +7,9 @@ struct BatchPlanner {
     /// The layout's sections (the whole list would be a copy: a retain of
     /// each of its references, and a release when the planner goes).
     let sections: BTree<SectionRecord>
+    /// What the sections are resolved under: what a section given with its
+    /// items' columns is checked against (12.6).
+    let settings: SectionSettings
     let sectionCount: Int
     let sectionCountAfter: Int
 
@@ -60,6 +63,7 @@ struct BatchPlanner {
     init(batch: BatchUpdate, sections list: SectionList) {
         self.batch = batch
         sections = list.records
+        settings = list.settings
         sectionCount = list.count
         sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
     }
@@ -92,6 +96,7 @@ struct BatchPlanner {
         for (index, reload) in batch.reloadedSections.enumerated() {
             try nameBefore(reload.index, FieldPath(.reloadSections, index).appending("index"))
             let sums = try Validation.check(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
+            try SectionList.checkColumns(of: reload.section, settings: settings, path: FieldPath(.reloadSections, index).appending("section"))
             reloaded[reload.index] = (reload.section, sums)
         }
         var seen = Set<[Int]>()
@@ -112,6 +117,7 @@ struct BatchPlanner {
             try nameAfter(insertion.index, FieldPath(.insertSections, index).appending("index"))
             let sums = try Validation.check(
                 section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
+            try SectionList.checkColumns(of: insertion.section, settings: settings, path: FieldPath(.insertSections, index).appending("section"))
             inserted[insertion.index] = (insertion.section, sums)
         }
         for (index, move) in batch.movedSections.enumerated() where !repeatedSectionMoves.contains(index) {

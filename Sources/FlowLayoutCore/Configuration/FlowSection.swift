@@ -29,6 +29,12 @@ public struct FlowSection: Hashable, Sendable, SectionOverriding {
     /// and so on). Read and written one by one through the properties of the
     /// same names (``SectionOverriding``).
     public var overrides: SectionOverrides
+    /// In a waterfall section, each item's column (`flow-layout.md` 12.3 d):
+    /// used instead of assigning them when the section is created, as a
+    /// layout that restores what it showed gives them back. `nil`, the
+    /// default, assigns them (12.3 b). One per item, each from 0 to the
+    /// section's column count less 1; refused in a flow section.
+    public var itemColumns: [Int]?
 
     /// Creates a section of `itemCount` items that take their size from the layout.
     public init(
@@ -158,11 +164,13 @@ public struct FlowSection: Hashable, Sendable, SectionOverriding {
     }
 
     /// Whether the two sections are the same: the same count, the same sizes in
-    /// the same order however they are chunked, and the same overrides.
+    /// the same order however they are chunked, the same overrides and columns.
     ///
     /// - Complexity: O(n) when both give per-item sizes.
     public static func == (lhs: FlowSection, rhs: FlowSection) -> Bool {
-        guard lhs.itemCount == rhs.itemCount, lhs.overrides == rhs.overrides else { return false }
+        guard lhs.itemCount == rhs.itemCount, lhs.overrides == rhs.overrides, lhs.itemColumns == rhs.itemColumns else {
+            return false
+        }
         switch (lhs.sizeChunks, rhs.sizeChunks) {
         case (nil, nil): return true
         case (let left?, let right?):
@@ -178,6 +186,7 @@ public struct FlowSection: Hashable, Sendable, SectionOverriding {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(itemCount)
         hasher.combine(overrides)
+        hasher.combine(itemColumns)
         if let sizeChunks {
             hasher.combine(sizeChunks.reduce(0) { $0 + $1.count })
             for chunk in sizeChunks {

@@ -112,12 +112,21 @@ public enum ColumnsProblem: Hashable, Sendable {
     case columnCount(Int)
     /// A `minimumColumnWidth` that is not finite and above 0.
     case minimumColumnWidth(Double)
+    /// `itemColumns` that do not hold one column per item.
+    case itemColumnsCount(columns: Int, itemCount: Int)
+    /// An entry of `itemColumns` outside `0 ..< columnCount`.
+    case itemColumn(Int, columnCount: Int)
+    /// `itemColumns` given to a section that is not a waterfall section.
+    case notWaterfall
 
     /// Equal problems name the same value; a NaN width equals a NaN width.
     public static func == (lhs: ColumnsProblem, rhs: ColumnsProblem) -> Bool {
         switch (lhs, rhs) {
         case let (.columnCount(x), .columnCount(y)): x == y
         case let (.minimumColumnWidth(x), .minimumColumnWidth(y)): x == y || (x.isNaN && y.isNaN)
+        case let (.itemColumnsCount(a, b), .itemColumnsCount(c, d)): a == c && b == d
+        case let (.itemColumn(a, b), .itemColumn(c, d)): a == c && b == d
+        case (.notWaterfall, .notWaterfall): true
         default: false
         }
     }
@@ -131,6 +140,16 @@ public enum ColumnsProblem: Hashable, Sendable {
         case let .minimumColumnWidth(width):
             hasher.combine(1)
             hasher.combine(width.isNaN ? Double.nan.bitPattern : width.bitPattern)
+        case let .itemColumnsCount(columns, itemCount):
+            hasher.combine(2)
+            hasher.combine(columns)
+            hasher.combine(itemCount)
+        case let .itemColumn(column, columnCount):
+            hasher.combine(3)
+            hasher.combine(column)
+            hasher.combine(columnCount)
+        case .notWaterfall:
+            hasher.combine(4)
         }
     }
 }
@@ -199,6 +218,12 @@ extension FlowLayoutError: CustomStringConvertible {
                 "must be an integer from 1 to \(WaterfallColumns.maximumCount) (got \(count))"
             case let .minimumColumnWidth(width):
                 "must be a finite number > 0 (got \(width))"
+            case let .itemColumnsCount(columns, itemCount):
+                "holds \(counted(columns, "column")) but the section has \(counted(itemCount, "item"))"
+            case let .itemColumn(column, columnCount):
+                "must be a column from 0 to \(columnCount - 1) (got \(column))"
+            case .notWaterfall:
+                "is only for waterfall sections"
             }
         case let .invalidArchive(problem):
             switch problem {

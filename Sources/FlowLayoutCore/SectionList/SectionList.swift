@@ -55,6 +55,9 @@ struct SectionList: Sendable {
             for index in buffer.indices {
                 let section = buffer[index]
                 let sums = try Validation.check(section: section, path: FieldPath("sections", index))
+                if section.itemColumns != nil {
+                    try Self.checkColumns(of: section, settings: settings, path: FieldPath("sections", index))
+                }
                 if let repeated = previous?.record(for: section) {
                     built.append(repeated)
                     continue
@@ -166,6 +169,29 @@ struct SectionList: Sendable {
         let count = records[indexPath.section].itemCount
         guard indexPath.item >= 0, indexPath.item < count else {
             throw .itemOutOfRange(path: path(), indexPath: indexPath, itemCount: count)
+        }
+    }
+
+    /// Throws unless the columns `section` gives its items (12.3 d), if any,
+    /// are one per item, each a column of the section as it would be laid
+    /// out now under `settings`, and the section a waterfall section
+    /// (`flow-layout.md` 12.6).
+    ///
+    /// - Complexity: O(items) when it gives columns.
+    static func checkColumns(
+        of section: FlowSection, settings: SectionSettings, path: @autoclosure () -> FieldPath
+    ) throws(FlowLayoutError) {
+        guard let columns = section.itemColumns else { return }
+        let field = path().appending("itemColumns")
+        let metrics = SectionMetrics(
+            configuration: settings.configuration, overrides: section.overrides, viewportSize: settings.viewportSize)
+        guard let waterfall = metrics.waterfall else { throw .invalidColumns(path: field, problem: .notWaterfall) }
+        guard columns.count == section.itemCount else {
+            throw .invalidColumns(path: field, problem: .itemColumnsCount(columns: columns.count, itemCount: section.itemCount))
+        }
+        for (item, column) in columns.enumerated() where column < 0 || column >= waterfall.count {
+            throw .invalidColumns(
+                path: field.appending(index: item), problem: .itemColumn(column, columnCount: waterfall.count))
         }
     }
 

@@ -15,11 +15,11 @@ extension DescriptionParser {
         "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
         "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
         "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
-        "followsEnd", "contentAlignment",
+        "followsEnd", "contentAlignment", "waterfall",
     ])
     static let sectionFields = FieldNames([
         "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-        "headerReferenceSize", "footerReferenceSize", "id", "itemIds",
+        "headerReferenceSize", "footerReferenceSize", "id", "itemIds", "waterfall", "itemColumns",
     ])
 
     /// Reads a whole document: one description and nothing after it but white space.
@@ -144,7 +144,8 @@ extension DescriptionParser {
             case 12: layout.sectionFootersPinToVisibleBounds = try boolean({ path }, &fieldFailure)
             case 13: layout.displayScale = try length({ path }, &fieldFailure)
             case 14: layout.followsEnd = try boolean({ path }, &fieldFailure)
-            default: layout.contentAlignment = try choice({ path }, &fieldFailure)
+            case 15: layout.contentAlignment = try choice({ path }, &fieldFailure)
+            default: layout.waterfall = try waterfall({ path }, &fieldFailure)
             }
             problem.record(1 + field, fieldFailure)
         }
@@ -200,6 +201,7 @@ extension DescriptionParser {
         var insets: PartialInsets?
         var id: String?
         var itemIds: [String]?
+        var itemColumns: [Int]?
         while let field = try nextMember(&cursor, Self.sectionFields) {
             guard field != FieldNames.unknown else {
                 problem.record(0, Self.unknownField(path(), lastUnknownKey, Self.sectionFields))
@@ -223,7 +225,9 @@ extension DescriptionParser {
             case 5: overrides.headerReferenceSize = try size(fieldPath, &fieldFailure)
             case 6: overrides.footerReferenceSize = try size(fieldPath, &fieldFailure)
             case 7: id = try identifier(fieldPath, &fieldFailure)
-            default: itemIds = try identifiers(fieldPath, &fieldFailure)
+            case 8: itemIds = try identifiers(fieldPath, &fieldFailure)
+            case 9: overrides.kind = try waterfall(fieldPath, &fieldFailure)
+            default: itemColumns = try self.itemColumns(fieldPath, &fieldFailure)
             }
             problem.record(4 + field, fieldFailure)
         }
@@ -247,7 +251,7 @@ extension DescriptionParser {
         let items = cursor.has(1) ? sizeCount : itemCount
         if let itemIds, itemIds.count != items {
             problem.record(
-                13,
+                4 + Self.sectionFields.names.count,
                 DescriptionError(
                     path: path().appending("itemIds"),
                     message: "holds \(counted(itemIds.count, "identifier")) but the section has \(counted(items, "item"))"))
@@ -261,6 +265,7 @@ extension DescriptionParser {
             ? FlowSection(itemCount: itemCount)
             : sizes.count > 1 ? FlowSection(itemSizeChunks: sizes) : FlowSection(itemSizes: sizes.first ?? [])
         section.overrides = overrides
+        section.itemColumns = itemColumns
         return (section, insets, id, itemIds)
     }
 
@@ -308,6 +313,8 @@ struct LayoutFields {
     var displayScale: Double?
     var followsEnd: Bool?
     var contentAlignment: FlowLayoutOptions.ContentAlignment?
+    /// `waterfall`: columns for every section, or `.flow` (`null`) for none.
+    var waterfall: SectionKind?
 
     /// Sets the properties given on `configuration` (pinning is a UIKit
     /// property) and the options given on `options`; `sectionInset`'s missing
@@ -333,6 +340,9 @@ struct LayoutFields {
         if let displayScale { options.displayScale = displayScale }
         if let followsEnd { options.followsEnd = followsEnd }
         if let contentAlignment { options.contentAlignment = contentAlignment }
+        if let waterfall {
+            if case .waterfall(let columns) = waterfall { configuration.waterfall = columns } else { configuration.waterfall = nil }
+        }
     }
 }
 

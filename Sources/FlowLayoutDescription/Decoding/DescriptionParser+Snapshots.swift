@@ -7,7 +7,7 @@ extension DescriptionParser {
     static let snapshotFields = FieldNames(["sections"])
     static let snapshotSectionFields = FieldNames([
         "id", "items", "sizes", "reload", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-        "headerReferenceSize", "footerReferenceSize",
+        "headerReferenceSize", "footerReferenceSize", "waterfall",
     ])
     static let noFields = FieldNames([])
 
@@ -59,7 +59,8 @@ extension DescriptionParser {
             case 5: section.overrides.minimumLineSpacing = try parser.length(path, &failure)
             case 6: section.overrides.minimumInteritemSpacing = try parser.length(path, &failure)
             case 7: section.overrides.headerReferenceSize = try parser.size(path, &failure)
-            default: section.overrides.footerReferenceSize = try parser.size(path, &failure)
+            case 8: section.overrides.footerReferenceSize = try parser.size(path, &failure)
+            default: section.overrides.kind = try parser.waterfall(path, &failure)
             }
         }
         return section

@@ -128,7 +128,7 @@ private struct DescriptionDecoder {
                     "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
                     "headerReferenceSize", "footerReferenceSize", "lineAlignment", "lastLineAlignment", "crossAlignment",
                     "layoutDirection", "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds", "displayScale",
-                    "followsEnd", "contentAlignment",
+                    "followsEnd", "contentAlignment", "waterfall",
                 ])
             if let value = properties["itemSize"] { configuration.itemSize = try size(value, "layout.itemSize") }
             if let value = properties["estimatedItemSize"] {
@@ -172,6 +172,9 @@ private struct DescriptionDecoder {
             if let value = properties["contentAlignment"] {
                 options.contentAlignment = try choice(value, "layout.contentAlignment", FlowLayoutOptions.ContentAlignment.self)
             }
+            if let value = properties["waterfall"], case .waterfall(let columns) = try kind(value, "layout.waterfall") {
+                configuration.waterfall = columns
+            }
         }
         guard let sectionsValue = fields["sections"] else { throw fail("sections", "is required") }
         guard case .array(let elements) = sectionsValue else {
@@ -193,7 +196,7 @@ private struct DescriptionDecoder {
             value, path,
             allowed: [
                 "itemCount", "itemSizes", "sectionInset", "minimumLineSpacing", "minimumInteritemSpacing",
-                "headerReferenceSize", "footerReferenceSize", "id", "itemIds",
+                "headerReferenceSize", "footerReferenceSize", "id", "itemIds", "waterfall", "itemColumns",
             ])
         var section: FlowSection
         switch (fields["itemCount"], fields["itemSizes"]) {
@@ -235,6 +238,50 @@ private struct DescriptionDecoder {
         if let value = fields["footerReferenceSize"] {
             section.footerReferenceSize = try size(value, join(path, "footerReferenceSize"))
         }
+        if let value = fields["waterfall"] { section.kind = try kind(value, join(path, "waterfall")) }
+        if let value = fields["itemColumns"] {
+            guard case .array(let elements) = value else {
+                throw fail(join(path, "itemColumns"), "must be an array, not \(value.typeName)")
+            }
+            var columns: [Int] = []
+            for (index, element) in elements.enumerated() {
+                columns.append(try count(element, "\(path).itemColumns[\(index)]"))
+            }
+            section.itemColumns = columns
+        }
         return section
+    }
+
+    /// A `waterfall` value (12.1, 12.6): `null` for lines, or an object of
+    /// exactly one of `columnCount` (an integer 1…64) and
+    /// `minimumColumnWidth` (finite, above 0).
+    func kind(_ value: JSONValue, _ path: String) throws(DescriptionError) -> SectionKind {
+        if case .null = value { return .flow }
+        guard case .object = value else { throw fail(path, "must be an object, not \(value.typeName)") }
+        let fields = try object(value, path, allowed: ["columnCount", "minimumColumnWidth"])
+        switch (fields["columnCount"], fields["minimumColumnWidth"]) {
+        case (nil, nil): throw fail(path, "needs columnCount or minimumColumnWidth")
+        case (_?, _?): throw fail(path, "gives both columnCount and minimumColumnWidth; give one")
+        case (let count?, nil):
+            let countPath = join(path, "columnCount")
+            guard case .number(let number, _) = count else {
+                throw fail(countPath, "must be an integer from 1 to 64, not \(count.typeName)")
+            }
+            guard let whole = Int(exactly: number), (1...64).contains(whole) else {
+                let text = number.rounded() == number && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+                throw fail(countPath, "must be an integer from 1 to 64 (got \(text))")
+            }
+            return .waterfall(.count(whole))
+        case (nil, let width?):
+            let widthPath = join(path, "minimumColumnWidth")
+            guard case .number(let number, _) = width else {
+                throw fail(widthPath, "must be a finite number > 0, not \(width.typeName)")
+            }
+            guard number.isFinite, number > 0 else {
+                let text = number.rounded() == number && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+                throw fail(widthPath, "must be a finite number > 0 (got \(text))")
+            }
+            return .waterfall(.minimumWidth(number))
+        }
     }
 }

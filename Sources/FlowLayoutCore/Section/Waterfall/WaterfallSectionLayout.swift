@@ -105,10 +105,12 @@ struct WaterfallSectionLayout {
         let record = SectionRecord(
             itemCount: section.itemCount, extent: .zero, bound: .zero, metricsIndex: metricsIndex, isPending: false,
             hasItemSizes: section.itemSizeChunks != nil, store: nil)
-        if let given = section.givenSizeChunks {
-            self.init(record: record, assigning: given.chunks.lazy.joined().map { Optional($0) }, resolved: resolved)
+        let given = section.itemColumns
+        if let sizes = section.givenSizeChunks {
+            self.init(
+                record: record, assigning: sizes.chunks.lazy.joined().map { Optional($0) }, columns: given, resolved: resolved)
         } else {
-            self.init(record: record, assigning: repeatElement(nil, count: section.itemCount), resolved: resolved)
+            self.init(record: record, assigning: repeatElement(nil, count: section.itemCount), columns: given, resolved: resolved)
         }
     }
 
@@ -135,13 +137,15 @@ struct WaterfallSectionLayout {
 
     /// The section of `record`'s count, metrics entry and kind of sizes,
     /// its items of `sizes` (one per item; `nil`: the default size), every
-    /// item assigned in index order (12.3 b), under `resolved`.
-    init<S: Sequence>(record: SectionRecord, assigning sizes: S, resolved: GeometrySelector) where S.Element == Size? {
+    /// item assigned in index order (12.3 b), or given its entry of
+    /// `columns` (12.3 d, checked), under `resolved`.
+    init<S: Sequence>(record: SectionRecord, assigning sizes: S, columns: [Int]? = nil, resolved: GeometrySelector)
+    where S.Element == Size? {
         var bare = record
         bare.store = nil
         bare.waterfall = nil
         self.init(record: bare, resolved: resolved)
-        assignAll(sizes)
+        assignAll(sizes, given: columns)
     }
 
     /// Assigns every item of `sizes` (one per item; `nil`: the default size)
@@ -150,7 +154,7 @@ struct WaterfallSectionLayout {
     ///
     /// Items all at the default size go round the columns, which is what the
     /// rule gives when every length is equal: kept in closed form.
-    private mutating func assignAll<S: Sequence>(_ sizes: S) where S.Element == Size? {
+    private mutating func assignAll<S: Sequence>(_ sizes: S, given: [Int]? = nil) where S.Element == Size? {
         record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
         let stack = stack
         let n = columns.count
@@ -165,7 +169,11 @@ struct WaterfallSectionLayout {
         var count = 0
         for size in sizes {
             var column = 0
-            for candidate in 1..<Swift.max(n, 1) where next[candidate] < next[column] { column = candidate }
+            if let given {
+                column = given[count]
+            } else {
+                for candidate in 1..<Swift.max(n, 1) where next[candidate] < next[column] { column = candidate }
+            }
             next[column] += (size.map { Offset(clamping: stack.lengths.length(of: $0)) } ?? stack.defaultLength) + stack.lineSpacing
             pendingSizes.append(size ?? .unsized)
             pendingColumns.append(UInt8(column))
@@ -178,10 +186,10 @@ struct WaterfallSectionLayout {
             }
         }
         let assignment = assignment
-        if sized == 0 && (step > .zero || n == 1 || count == 0) {
+        if sized == 0 && given == nil && (step > .zero || n == 1 || count == 0) {
             // Equal lengths go round: item i in column i mod n, in closed form.
             record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
-        } else if sized == 0 {
+        } else if sized == 0 && given == nil {
             // No length and no spacing: every next start stays 0, so every item is in column 0.
             let run = WaterfallRun(.round(count: count, first: 0, cycle: 1), lengths: stack.lengths)
             record.waterfall = WaterfallItems(runs: BTree([run], leafCapacity: 32, innerCapacity: 16), assignment: assignment)
