@@ -8,12 +8,16 @@ import FlowLayoutCore
 /// Batches are applied to these arrays by the rules of `flow-layout.md` 10.1 and
 /// 10.2 read literally, with none of the engine's code.
 package struct ReferenceModel: Sendable {
-    /// The layout's properties.
-    package var configuration: FlowLayoutConfiguration
+    /// The layout's properties (a change settles waterfall columns, 12.3 b).
+    package var configuration: FlowLayoutConfiguration {
+        didSet { settleColumns() }
+    }
     /// The settings beyond UIKit.
     package var options: FlowLayoutOptions
-    /// The viewport.
-    package var viewportSize: Size
+    /// The viewport (a change settles waterfall columns, 12.3 b).
+    package var viewportSize: Size {
+        didSet { settleColumns() }
+    }
     /// *V*, the visible rect the host last gave, or `nil` before any (then the
     /// viewport at the origin, `flow-layout.md` 8).
     package var visibleRect: Rect?
@@ -51,9 +55,8 @@ package struct ReferenceModel: Sendable {
     /// direction) changed, assigns every item in index order by the sizes in
     /// use (b); otherwise the items that arrived (`nil`) are assigned in
     /// ascending order by the items before each (c), and every other item
-    /// keeps its column. Flow sections have none. The engine's own changes
-    /// call this after each change a test makes to the model directly (the
-    /// viewport, the configuration).
+    /// keeps its column. Flow sections have none. Called after every
+    /// change of the model: batches, and a new viewport or configuration.
     package mutating func settleColumns() {
         let vertical = configuration.scrollDirection == .vertical
         let defaultSize = configuration.isSelfSizing ? configuration.estimatedItemSize : configuration.itemSize

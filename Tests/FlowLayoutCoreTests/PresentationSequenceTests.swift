@@ -24,6 +24,15 @@ struct PresentationSequenceTests {
         }
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
     }
+
+    @Test("random sequences over waterfall sections (12), with options, pinning, scrolls to items and snapping")
+    func randomWaterfallSequences() throws {
+        let failures = try Seeds.failures(Self.sequences / 2, from: 950_000) { seed in
+            var sequence = try PresentationSequence(seed: seed, waterfall: true)
+            return try sequence.run(steps: Self.steps)
+        }
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
 }
 
 /// One random sequence on an engine and its reference model, options included.
@@ -40,15 +49,37 @@ struct PresentationSequence {
     var hold: (indexPath: FlowIndexPath, edge: ReferencePresentation.Edge, either: ReferencePresentation.Edge?)?
     /// The next fresh identifier for a snapshot's new section or item.
     var nextIdentifier: UInt64 = 1
+    /// Whether sections are waterfall sections (`flow-layout.md` 12), every
+    /// size then exact in a column (``WaterfallValues``).
+    let waterfall: Bool
 
-    init(seed: UInt64) throws {
+    init(seed: UInt64, waterfall: Bool = false) throws {
         var input = RandomLayoutCase(seed: seed, maximumSections: 8, maximumItems: 150)
+        // Waterfall sequences compare exactly: a case of dyadic values.
+        var next = seed
+        while waterfall && !input.isDyadic {
+            next &+= 1_000_003
+            input = RandomLayoutCase(seed: next, maximumSections: 8, maximumItems: 150)
+        }
         var random = SeededRandom(seed: seed ^ 0x0715_5EED)
         if random.chance(0.5) { input.configuration.estimatedItemSize = Size(width: 80, height: 40) }
         if input.sections.isEmpty { input.sections = [FlowSection(itemCount: 30)] }
         input.configuration = RandomPresentation.pinning(input.configuration, random: &random, dyadic: input.isDyadic)
         input.options = RandomPresentation.options(input.options, random: &random)
         if random.chance(0.3) { input.options.scrollAnchor = .lastVisibleItem }
+        self.waterfall = waterfall
+        if waterfall {
+            let vertical = input.configuration.scrollDirection == .vertical
+            let counts = WaterfallValues.columnCounts
+            input.configuration = WaterfallValues.waterfall(input.configuration, columns: counts[random.int(0..<counts.count)])
+            input.sections = input.sections.map { section in
+                var section = WaterfallValues.exact(section, vertical: vertical)
+                if random.chance(0.2) { section.kind = random.chance(0.4) ? .flow : .waterfall(.count(counts[random.int(0..<counts.count)])) }
+                return section
+            }
+            // A mean of reported sizes is not exact in a column.
+            input.options.estimateRefinement = .off
+        }
         dyadic = input.isDyadic
         state = try FlowLayoutState(
             configuration: input.configuration, sections: input.sections, viewportSize: input.viewportSize,
@@ -76,6 +107,12 @@ struct PresentationSequence {
     mutating func length(_ range: ClosedRange<Double>) -> Double {
         let value = random.double(range)
         return dyadic ? (value * 4).rounded(.down) / 4 : value
+    }
+
+    /// A random size of an item: in a waterfall sequence, exact in a column.
+    mutating func itemSize(width: ClosedRange<Double> = 0...180) -> Size {
+        let size = Size(width: length(width), height: length(0...120))
+        return waterfall ? WaterfallValues.exact(size, vertical: model.configuration.scrollDirection == .vertical) : size
     }
 
     /// Runs `steps` random operations; returns what went wrong.
@@ -112,7 +149,7 @@ struct PresentationSequence {
         let items = model.itemPaths
         guard !items.isEmpty else { return nil }
         let indexPath = items[random.int(0..<items.count)]
-        return SizeReport(indexPath: indexPath, size: Size(width: length(0...(random.chance(0.1) ? 700 : 180)), height: length(0...120)))
+        return SizeReport(indexPath: indexPath, size: itemSize(width: 0...(random.chance(0.1) ? 700 : 180)))
     }
 
     mutating func reports() throws {
@@ -135,9 +172,10 @@ struct PresentationSequence {
     }
 
     mutating func batch() throws {
-        let batch = RandomBatch.valid(
+        var batch = RandomBatch.valid(
             over: model, operations: random.int(1...4), random: &random, dyadic: dyadic, maximumItems: 250, redundantForms: true,
             sizedMoves: true)
+        if waterfall { batch = WaterfallValues.exact(batch, vertical: model.configuration.scrollDirection == .vertical) }
         let before = reference
         let visibleBefore = model.visibleRect
         let result = try state.performBatchUpdates(batch)
@@ -166,7 +204,7 @@ struct PresentationSequence {
                 var reloaded: [FlowIdentifier] = []
                 for item in try state.itemIdentifiers(inSection: q) ?? [] where !random.chance(0.08) {
                     items.append(item)
-                    if random.chance(0.1) { sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                    if random.chance(0.1) { sizes[item] = itemSize() }
                     if random.chance(0.05) { reloaded.append(item) }
                 }
                 for _ in 0..<random.int(0...2) where !items.isEmpty {
@@ -176,7 +214,7 @@ struct PresentationSequence {
                 }
                 for _ in 0..<random.int(0...3) where total + items.count < 250 {
                     let item = fresh()
-                    if random.chance(0.5) { sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                    if random.chance(0.5) { sizes[item] = itemSize() }
                     items.insert(item, at: random.int(0...items.count))
                 }
                 total += items.count
@@ -191,7 +229,7 @@ struct PresentationSequence {
                     sections[from].reloaded.removeAll { $0 == item }
                     sections[to].items.insert(item, at: random.int(0...sections[to].items.count))
                     if let size = sections[from].sizes.removeValue(forKey: item) { sections[to].sizes[item] = size }
-                    if random.chance(0.5) { sections[to].sizes[item] = Size(width: length(0...180), height: length(0...120)) }
+                    if random.chance(0.5) { sections[to].sizes[item] = itemSize() }
                 }
             }
             if sections.count > 1, random.chance(0.2) { sections.swapAt(0, sections.count - 1) }
@@ -297,6 +335,7 @@ struct PresentationSequence {
     mutating func changeOptions() throws {
         var options = RandomPresentation.options(model.options, random: &random)
         if random.chance(0.2) { options.lineAlignment = random.pick(LineAlignment.allCases) }
+        if waterfall { options.estimateRefinement = .off }
         let before = reference
         let update = try state.setOptions(options)
         model.options = options

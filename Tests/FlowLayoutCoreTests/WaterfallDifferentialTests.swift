@@ -58,7 +58,7 @@ struct WaterfallSequence {
         if random.chance(0.2) { configuration.footerReferenceSize = Size(width: 12, height: 12) }
         if random.chance(0.5) { configuration.estimatedItemSize = Size(width: 64, height: 32) }
         configuration.itemSize = Size(width: 32, height: 16)
-        let columnCounts = [1, 2, 4, 8]
+        let columnCounts = WaterfallValues.columnCounts
         if random.chance(0.7) { configuration.waterfall = .count(columnCounts[random.int(0...3)]) }
         var sections: [FlowSection] = []
         for _ in 0..<random.int(1...4) {
@@ -80,29 +80,8 @@ struct WaterfallSequence {
         self.random = random
     }
 
-    /// A size whose extent across the columns is a power of two (or 0), the
-    /// other a multiple of 1/4: its length in a column is exact.
     static func size(_ random: inout SeededRandom, vertical: Bool) -> Size {
-        let across = random.chance(0.1) ? 0 : Double(1 << random.int(0...8))
-        let along = Double(random.int(0...480)) / 4
-        return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
-    }
-
-    /// `size` made exact (as ``size(_:vertical:)`` makes them).
-    func nice(_ size: Size?) -> Size? {
-        guard let size else { return nil }
-        let (across, along) = vertical ? (size.width, size.height) : (size.height, size.width)
-        let power = across < 0.5 ? 0 : Double(1 << Swift.min(8, Swift.max(0, Int(across.squareRoot()) / 2)))
-        let quarter = (along * 4).rounded(.down) / 4
-        return vertical ? Size(width: power, height: quarter) : Size(width: quarter, height: power)
-    }
-
-    /// `section` with its sizes made exact, and its columns a power of two.
-    func nice(_ section: FlowSection) -> FlowSection {
-        var section = section
-        if let sizes = section.itemSizes { section.itemSizes = sizes.map { nice($0)! } }
-        if let spacing = section.minimumInteritemSpacing { section.minimumInteritemSpacing = (spacing * 4).rounded(.down) / 4 }
-        return section
+        WaterfallValues.size(&random, vertical: vertical)
     }
 
     mutating func run(steps: Int) throws -> [String] {
@@ -134,12 +113,9 @@ struct WaterfallSequence {
     }
 
     mutating func batch() throws {
-        var batch = RandomBatch.valid(over: model, operations: random.int(1...6), random: &random, dyadic: true, sizedMoves: true)
-        batch.insertedItems = batch.insertedItems.map { .init(indexPath: $0.indexPath, size: nice($0.size)) }
-        batch.reloadedItems = batch.reloadedItems.map { .init(indexPath: $0.indexPath, size: nice($0.size)) }
-        batch.movedItems = batch.movedItems.map { .init(from: $0.from, to: $0.to, size: nice($0.size)) }
-        batch.insertedSections = batch.insertedSections.map { .init(index: $0.index, section: nice($0.section)) }
-        batch.reloadedSections = batch.reloadedSections.map { .init(index: $0.index, section: nice($0.section)) }
+        let batch = WaterfallValues.exact(
+            RandomBatch.valid(over: model, operations: random.int(1...6), random: &random, dyadic: true, sizedMoves: true),
+            vertical: vertical)
         _ = try state.performBatchUpdates(batch)
         model.apply(batch)
         log.append("batch \(batch)")
