@@ -28,7 +28,7 @@ struct Scenarios {
 
     static let names = [
         "cold-start", "jump", "scroll", "host-frame", "report-storm", "full-layout", "huge-section", "updates",
-        "presentation", "parse", "uikit", "snapshots",
+        "presentation", "parse", "uikit", "snapshots", "waterfall",
     ]
 
     /// The self-sizing workload of `items` items in `sections` sections.

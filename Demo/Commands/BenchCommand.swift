@@ -102,6 +102,7 @@ enum BenchCommand {
             case "huge-section": rows += try await scenarios.hugeSection()
             case "uikit": rows += try scenarios.uikit()
             case "snapshots": rows += try scenarios.snapshots()
+            case "waterfall": rows += try await scenarios.waterfall()
             default: preconditionFailure("Scenarios.names lists '\(name)' but no scenario runs it")
             }
         }

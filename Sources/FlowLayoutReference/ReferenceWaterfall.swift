@@ -109,14 +109,20 @@ package struct ReferenceWaterfall: Sendable, Hashable {
         return bottoms.map { $0.map { $0 + lineSpacing } ?? 0 }
     }
 
-    /// Every item assigned in index order, with the lengths in use (12.3 b).
+    /// Every item assigned in index order, with the lengths in use (12.3 b):
+    /// the next starts over the items before each one are kept as the items
+    /// are assigned, in one pass (what ``nextStarts(before:lengths:columns:count:lineSpacing:)``
+    /// computes for each item from scratch).
     package static func assignAll(lengths: [Double], count n: Int, lineSpacing: Double) -> [Int] {
-        var columns: [Int?] = Array(repeating: nil, count: lengths.count)
+        var columns: [Int] = []
+        columns.reserveCapacity(lengths.count)
+        var bottoms: [Double?] = Array(repeating: nil, count: n)
         for item in lengths.indices {
-            columns[item] = shortest(
-                nextStarts(before: item, lengths: lengths, columns: columns, count: n, lineSpacing: lineSpacing))
+            let column = shortest(bottoms.map { $0.map { $0 + lineSpacing } ?? 0 })
+            columns.append(column)
+            bottoms[column] = (bottoms[column].map { $0 + lineSpacing } ?? 0) + lengths[item]
         }
-        return columns.map { $0! }
+        return columns
     }
 
     /// The columns after items arrive (inserted, or moved in): `columns`

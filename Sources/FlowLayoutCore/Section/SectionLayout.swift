@@ -65,7 +65,7 @@ enum SectionLayout {
             let layout =
                 sizes.count == empty.itemCount
                 ? WaterfallSectionLayout(record: empty, assigning: sizes.lazy.map { $0.isUnsized ? nil : $0 }, resolved: resolved)
-                : WaterfallSectionLayout(record: empty, assigning: repeatElement(nil, count: empty.itemCount), resolved: resolved)
+                : WaterfallSectionLayout(defaults: empty, resolved: resolved)
             self = .waterfall(layout)
             return
         }

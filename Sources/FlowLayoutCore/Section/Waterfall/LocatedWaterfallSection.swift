@@ -65,60 +65,53 @@ extension LocatedWaterfallSection {
     /// the first item whose bottom reaches `key`. Returns whether `body`
     /// stopped, and whether the items ran out without passing the rect.
     ///
-    /// Each column's first item reaching the key is found by its sums
-    /// (O(n log R)); from the first of them the items are walked in index
-    /// order, each column followed until an item of it starts past the rect
-    /// or it has no more.
+    /// Each column is walked on its own, from its first item reaching the
+    /// key (found by its sums) until one starts past the rect, and the
+    /// columns' items are merged in index order: however unevenly the
+    /// columns hold the items (12.3 keeps an item where it was put), the walk
+    /// reads only what it shows and a column's item just past it.
+    ///
+    /// - Complexity: O(n · log R) plus O(log R) per item shown.
     func forEachCell(
         in rect: Rect, from key: Offset, lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
     ) -> (stopped: Bool, completed: Bool) {
         let stack = section.stack
-        let n = section.columns.count
         guard stack.itemCount > 0 else { return (false, true) }
         let high = section.direction.crossSpan(rect).max
         let target = key - linesTop + stack.lineSpacing
-        var first = Int.max
-        // Columns whose every item ends before the key have nothing to show.
-        var reaches = Array(repeating: false, count: n)
-        for column in 0..<n {
-            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
-                let item = stack.item(ofColumn: column, rank: rank)
-            else { continue }
-            reaches[column] = true
-            first = Swift.min(first, item)
-        }
-        // Every item ends before the key.
-        guard first != .max else { return (false, true) }
-        let before = stack.summary(before: first)
-        let all = stack.summary
-        var tops = (0..<n).map { stack.advance(before, column: $0) }
-        var remaining = (0..<n).map { reaches[$0] ? all.total($0).count - before.total($0).count : 0 }
-        var open = remaining.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        var cursors: [WaterfallStack.ColumnCursor] = []
         var passed = false
-        var stopped = false
-        stack.forEachItem(from: first) { item, column, size in
-            guard remaining[column] > 0 else { return true }  // a column already past the rect
-            let top = tops[column]
-            let length = stack.length(of: size)
-            tops[column] += Offset(clamping: length) + stack.lineSpacing
-            remaining[column] -= 1
-            if (linesTop + top).double > high {
+        for column in 0..<section.columns.count {
+            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
+                let cursor = stack.cursor(column: column, rank: rank)
+            else { continue }
+            if (linesTop + cursor.top).double > high {
+                passed = true
+            } else {
+                cursors.append(cursor)
+            }
+        }
+        while !cursors.isEmpty {
+            // The column whose item comes first in index order.
+            var next = 0
+            for index in cursors.indices.dropFirst() where cursors[index].item < cursors[next].item { next = index }
+            let cursor = cursors[next]
+            let frame = frame(column: cursor.column, top: cursor.top, length: cursor.length)
+            if frame.touches(rect) {
+                lines(LineSpan(firstItem: cursor.item, top: linesTop + cursor.top, thickness: cursor.length))
+                let attributes = LayoutAttributes(
+                    category: .cell, indexPath: FlowIndexPath(item: cursor.item, section: index), frame: frame)
+                if !body(attributes) { return (true, false) }
+            }
+            if !stack.advance(&cursors[next]) {
+                cursors.remove(at: next)
+            } else if (linesTop + cursors[next].top).double > high {
                 // This column's items start past the rect from here on.
                 passed = true
-                remaining[column] = 0
-                open -= 1
-                return open > 0
+                cursors.remove(at: next)
             }
-            if remaining[column] == 0 { open -= 1 }
-            let frame = frame(column: column, top: top, length: length)
-            if frame.touches(rect) {
-                lines(LineSpan(firstItem: item, top: linesTop + top, thickness: length))
-                stopped = !body(LayoutAttributes(category: .cell, indexPath: FlowIndexPath(item: item, section: index), frame: frame))
-                if stopped { return false }
-            }
-            return open > 0
         }
-        return (stopped, !stopped && !passed)
+        return (false, !passed)
     }
 
     /// The natural frame of `item`.

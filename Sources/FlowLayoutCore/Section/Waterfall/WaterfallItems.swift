@@ -34,7 +34,7 @@ final class WaterfallItems: @unchecked Sendable {
             if case .listed(let sizes, let columns) = run.items {
                 bytes += 32 + sizes.capacity * MemoryLayout<Size>.stride + 32 + columns.capacity
             }
-            bytes += 32 + run.summary.columns.capacity * MemoryLayout<ColumnTotal>.stride
+            bytes += run.summary.allocatedBytes
             return true
         }
         return bytes
@@ -191,6 +191,79 @@ struct WaterfallStack {
         while j > 1 && start + step * (j - 1) >= offset { j -= 1 }
         while start + step * j < offset { j += 1 }
         return j
+    }
+
+    /// A column's items one after another, by rank: where a walk of the
+    /// column stands (``cursor(column:rank:)``, ``advance(_:)``).
+    struct ColumnCursor {
+        let column: Int
+        /// The rank of the item in its column.
+        var rank: Int
+        /// The item.
+        var item: Int
+        /// Its top, from the lines' top.
+        var top: Offset
+        /// Its length.
+        var length: Double
+        /// The run holding it, and the item the run starts with.
+        var run: WaterfallRun
+        var runStart: Int
+    }
+
+    /// A cursor at the item of rank `rank` in `column`, or `nil` when the
+    /// column has no more.
+    ///
+    /// - Complexity: O(n · log R).
+    func cursor(column: Int, rank: Int) -> ColumnCursor? {
+        guard let item = item(ofColumn: column, rank: rank) else { return nil }
+        let (run, start, before) = run(holding: item)
+        let index = item - start
+        let top = advance(before + run.sum(prefix: index, lengths: lengths), column: column)
+        return ColumnCursor(
+            column: column, rank: rank, item: item, top: top, length: length(of: run.explicitSize(at: index)), run: run,
+            runStart: start)
+    }
+
+    /// Moves `cursor` to the next item of its column; `false` when it has no more.
+    ///
+    /// - Complexity: O(1) to the next item of the same run, else O(log R).
+    func advance(_ cursor: inout ColumnCursor) -> Bool {
+        let top = cursor.top + Offset(clamping: cursor.length) + lineSpacing
+        var index = cursor.item - cursor.runStart + 1
+        switch cursor.run.items {
+        case .round(let count, let first, let cycle):
+            // The column's next item in a round is a cycle on.
+            index = cursor.item - cursor.runStart + cycle
+            if index < count {
+                _ = first
+                cursor.item += cycle
+                cursor.rank += 1
+                cursor.top = top
+                cursor.length = defaultLengthValue
+                return true
+            }
+        case .listed(let sizes, let columns):
+            while index < columns.count {
+                if Int(columns[index]) == cursor.column {
+                    cursor.item = cursor.runStart + index
+                    cursor.rank += 1
+                    cursor.top = top
+                    cursor.length = length(of: sizes[index].isUnsized ? nil : sizes[index])
+                    return true
+                }
+                index += 1
+            }
+        }
+        // In a later run: found by the column's count.
+        guard let item = item(ofColumn: cursor.column, rank: cursor.rank + 1) else { return false }
+        let (run, start, _) = run(holding: item)
+        cursor.item = item
+        cursor.rank += 1
+        cursor.top = top
+        cursor.run = run
+        cursor.runStart = start
+        cursor.length = length(of: run.explicitSize(at: item - start))
+        return true
     }
 
     /// Calls `body` with every item from `item` on, in index order, with its

@@ -25,48 +25,112 @@ struct ColumnTotal: Hashable, Sendable {
 
 /// The sums over a stretch of a waterfall section's items: the items, those
 /// with a size of their own, and each column's totals.
+///
+/// The first four columns' totals are kept inline and the others in an
+/// array, so that summing the summaries of a feed of up to four columns (a
+/// tree's searches add one per node they pass) never allocates.
 struct WaterfallSummary: TreeSummary {
     /// Items.
     var items: Int
     /// Items with a size of their own.
     var sized: Int
-    /// Each column's totals, by column; columns past the end hold nothing.
-    var columns: [ColumnTotal]
+    /// Columns 0 to 3.
+    private var first0 = ColumnTotal.zero
+    private var first1 = ColumnTotal.zero
+    private var first2 = ColumnTotal.zero
+    private var first3 = ColumnTotal.zero
+    /// Columns 4 and up, by column less 4; columns past its end hold nothing.
+    private var rest: [ColumnTotal] = []
 
-    static let zero = WaterfallSummary(items: 0, sized: 0, columns: [])
+    static let inlineColumns = 4
+
+    init(items: Int, sized: Int) {
+        self.items = items
+        self.sized = sized
+    }
+
+    static let zero = WaterfallSummary(items: 0, sized: 0)
+
+    /// Column `column`'s totals.
+    @inline(__always)
+    func total(_ column: Int) -> ColumnTotal {
+        switch column {
+        case 0: first0
+        case 1: first1
+        case 2: first2
+        case 3: first3
+        default: column - 4 < rest.count ? rest[column - 4] : .zero
+        }
+    }
+
+    /// Changes column `column`'s totals through `body`.
+    @inline(__always)
+    mutating func modify(_ column: Int, _ body: (inout ColumnTotal) -> Void) {
+        switch column {
+        case 0: body(&first0)
+        case 1: body(&first1)
+        case 2: body(&first2)
+        case 3: body(&first3)
+        default:
+            if rest.count <= column - 4 { rest.append(contentsOf: repeatElement(.zero, count: column - 3 - rest.count)) }
+            body(&rest[column - 4])
+        }
+    }
+
+    /// Bytes of heap its columns past the fourth take.
+    var allocatedBytes: Int { rest.isEmpty ? 0 : 32 + rest.capacity * MemoryLayout<ColumnTotal>.stride }
 
     static func + (lhs: WaterfallSummary, rhs: WaterfallSummary) -> WaterfallSummary {
-        var sum = WaterfallSummary(items: lhs.items + rhs.items, sized: lhs.sized + rhs.sized, columns: lhs.columns)
-        sum.add(columns: rhs.columns)
+        var sum = lhs
+        sum.add(rhs)
         return sum
     }
 
     static func difference(_ whole: WaterfallSummary, less last: WaterfallSummary) -> WaterfallSummary? {
-        var rest = WaterfallSummary(items: whole.items - last.items, sized: whole.sized - last.sized, columns: whole.columns)
-        for (column, total) in last.columns.enumerated() {
-            rest.columns[column].count -= total.count
-            rest.columns[column].defaults -= total.defaults
-            rest.columns[column].length -= total.length
-        }
+        var rest = whole
+        rest.subtract(last)
         return rest
     }
 
-    /// Adds `totals` column by column.
+    /// Adds `other`, column by column.
     @inline(__always)
-    mutating func add(columns totals: [ColumnTotal]) {
-        if columns.count < totals.count {
-            columns.append(contentsOf: repeatElement(.zero, count: totals.count - columns.count))
-        }
-        for (column, total) in totals.enumerated() {
-            columns[column].count += total.count
-            columns[column].defaults += total.defaults
-            columns[column].length += total.length
-        }
+    mutating func add(_ other: WaterfallSummary) {
+        items += other.items
+        sized += other.sized
+        first0.add(other.first0)
+        first1.add(other.first1)
+        first2.add(other.first2)
+        first3.add(other.first3)
+        for (index, total) in other.rest.enumerated() { modify(index + 4) { $0.add(total) } }
     }
 
-    /// Column `column`'s totals.
+    /// Subtracts `other`, one of the summaries summed into this one.
     @inline(__always)
-    func total(_ column: Int) -> ColumnTotal { column < columns.count ? columns[column] : .zero }
+    mutating func subtract(_ other: WaterfallSummary) {
+        items -= other.items
+        sized -= other.sized
+        first0.subtract(other.first0)
+        first1.subtract(other.first1)
+        first2.subtract(other.first2)
+        first3.subtract(other.first3)
+        for (index, total) in other.rest.enumerated() { modify(index + 4) { $0.subtract(total) } }
+    }
+}
+
+extension ColumnTotal {
+    @inline(__always)
+    mutating func add(_ other: ColumnTotal) {
+        count += other.count
+        defaults += other.defaults
+        length += other.length
+    }
+
+    @inline(__always)
+    mutating func subtract(_ other: ColumnTotal) {
+        count -= other.count
+        defaults -= other.defaults
+        length -= other.length
+    }
 }
 
 /// A stretch of a waterfall section's items, in index order: an element of
@@ -139,32 +203,29 @@ struct WaterfallRun: TreeElement, Equatable {
         switch items {
         case .round(let count, let first, let cycle):
             let n = Swift.min(prefix, count)
-            var columns = Array(repeating: ColumnTotal.zero, count: cycle)
+            var summary = WaterfallSummary(items: n, sized: 0)
             let (whole, rest) = n.quotientAndRemainder(dividingBy: cycle)
             for column in 0..<cycle {
                 // Item k is in column (first + k) mod cycle: `whole` rounds, and one
                 // more for the columns the rest reaches.
-                let extra = (column - first + cycle) % cycle < rest ? 1 : 0
-                columns[column].count = whole + extra
-                columns[column].defaults = whole + extra
+                let items = whole + ((column - first + cycle) % cycle < rest ? 1 : 0)
+                if items > 0 { summary.modify(column) { $0 = ColumnTotal(count: items, defaults: items, length: .zero) } }
             }
-            return WaterfallSummary(items: n, sized: 0, columns: columns)
+            return summary
         case .listed(let sizes, let assigned):
             let n = Swift.min(prefix, sizes.count)
-            var summary = WaterfallSummary(items: n, sized: 0, columns: [])
+            var summary = WaterfallSummary(items: n, sized: 0)
             for index in 0..<n {
                 let size = sizes[index]
                 if !size.isUnsized { summary.sized += 1 }
-                let column = Int(assigned[index])
                 guard assigned[index] != unassigned else { continue }
-                if summary.columns.count <= column {
-                    summary.columns.append(contentsOf: repeatElement(.zero, count: column + 1 - summary.columns.count))
-                }
-                summary.columns[column].count += 1
-                if size.isUnsized {
-                    summary.columns[column].defaults += 1
-                } else {
-                    summary.columns[column].length += Offset(clamping: lengths.length(of: size))
+                summary.modify(Int(assigned[index])) { total in
+                    total.count += 1
+                    if size.isUnsized {
+                        total.defaults += 1
+                    } else {
+                        total.length += Offset(clamping: lengths.length(of: size))
+                    }
                 }
             }
             return summary

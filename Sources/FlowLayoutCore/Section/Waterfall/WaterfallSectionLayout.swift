@@ -109,8 +109,10 @@ struct WaterfallSectionLayout {
         if let sizes = section.givenSizeChunks {
             self.init(
                 record: record, assigning: sizes.chunks.lazy.joined().map { Optional($0) }, columns: given, resolved: resolved)
-        } else {
+        } else if let given {
             self.init(record: record, assigning: repeatElement(nil, count: section.itemCount), columns: given, resolved: resolved)
+        } else {
+            self.init(defaults: record, resolved: resolved)
         }
     }
 
@@ -121,7 +123,7 @@ struct WaterfallSectionLayout {
     /// - Complexity: O(1) for items all at the default size; else O(n · items).
     init(reassigning record: SectionRecord, resolved: GeometrySelector) {
         guard record.sizedCount > 0 else {
-            self.init(record: record, assigning: repeatElement(nil, count: record.itemCount), resolved: resolved)
+            self.init(defaults: record, resolved: resolved)
             return
         }
         var sizes: [Size?] = []
@@ -146,6 +148,26 @@ struct WaterfallSectionLayout {
         bare.waterfall = nil
         self.init(record: bare, resolved: resolved)
         assignAll(sizes, given: columns)
+    }
+
+    /// The section of `record`'s count and metrics entry, every item at the
+    /// default size, assigned (12.3 b): equal lengths go round the columns,
+    /// item i in column i mod n, in closed form, in O(1) however many.
+    init(defaults given: SectionRecord, resolved: GeometrySelector) {
+        var bare = given
+        bare.store = nil
+        bare.waterfall = nil
+        self.init(record: bare, resolved: resolved)
+        record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
+        let stack = stack
+        guard stack.defaultLength + stack.lineSpacing == .zero, columns.count > 1, given.itemCount > 0 else {
+            refreshExtent()
+            return
+        }
+        // No length and no spacing: every next start stays 0, so every item is in column 0.
+        let run = WaterfallRun(.round(count: given.itemCount, first: 0, cycle: 1), lengths: stack.lengths)
+        record.waterfall = WaterfallItems(runs: BTree([run], leafCapacity: 32, innerCapacity: 16), assignment: assignment)
+        refreshExtent()
     }
 
     /// Assigns every item of `sizes` (one per item; `nil`: the default size)
