@@ -6,9 +6,9 @@ extension SectionRecord {
     /// - Complexity: O(log R).
     func explicitSize(ofItem item: Int) -> Size? {
         if let waterfall {
-            guard let runs = waterfall.runs else { return nil }
-            let found = runs.find(item, in: { $0.items }, rule: .containing)
-            return found.element!.explicitSize(at: item - found.before.items)
+            guard let trees = waterfall.columns else { return nil }
+            let place = trees.locate(item).place
+            return place.run.explicitSize(at: place.index)
         }
         guard let store else { return nil }
         if let given = store.givenSizes { return given[item] }
@@ -29,17 +29,11 @@ extension SectionRecord {
     /// them (a section may hold millions).
     func forEachItemSegment(_ body: (ItemSegment) -> Void) {
         if let waterfall {
-            guard let runs = waterfall.runs else {
+            guard let trees = waterfall.columns else {
                 if itemCount > 0 { body(.defaults(itemCount)) }
                 return
             }
-            runs.forEach(from: 0, before: .zero) { run, _ in
-                switch run.items {
-                case .round(let count, _, _): body(.defaults(count))
-                case .listed(let sizes, _): for size in sizes { body(ItemSegment(item: size.isUnsized ? nil : size)) }
-                }
-                return true
-            }
+            trees.forEachItem { _, _, size in body(ItemSegment(item: size.isUnsized ? nil : size)) }
             return
         }
         guard let store else {
@@ -60,11 +54,8 @@ extension SectionRecord {
     /// Calls `body` with each item that has a size of its own, in order.
     func forEachOwnSize(_ body: (Int, Size) -> Void) {
         if let waterfall {
-            waterfall.runs?.forEach(from: 0, before: .zero) { run, before in
-                if case .listed(let sizes, _) = run.items {
-                    for (index, size) in sizes.enumerated() where !size.isUnsized { body(before.items + index, size) }
-                }
-                return true
+            waterfall.columns?.forEachItem { item, _, size in
+                if !size.isUnsized { body(item, size) }
             }
             return
         }

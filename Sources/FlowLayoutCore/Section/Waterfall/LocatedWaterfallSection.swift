@@ -196,7 +196,7 @@ extension LocatedWaterfallSection {
         let top = line.top - linesTop
         var best: LineSpan?
         for column in 0..<section.columns.count {
-            let count = stack.summary.total(column).count
+            let count = stack.total(column).count
             guard count > 0 else { continue }
             // The last of the column's items before `line`: the one before its
             // first top at or past `line`'s, or one at the same top and a lower index.
@@ -216,7 +216,7 @@ extension LocatedWaterfallSection {
         let stack = section.stack
         var best: LineSpan?
         for column in 0..<section.columns.count {
-            let count = stack.summary.total(column).count
+            let count = stack.total(column).count
             guard count > 0, let line = line(column: column, rank: count - 1) else { continue }
             if best.map({ Self.precedes($0, line) }) ?? true { best = line }
         }

@@ -1,43 +1,60 @@
 /// The items of one waterfall section with their columns (`flow-layout.md`
-/// 12.3): their runs (``WaterfallRun``) in a tree summed by column, or none
-/// while every item takes the default size and they go round the columns
-/// (in closed form, however many); and the columns they were assigned under.
-/// Shared between copies of a layout and copied on the first write, as a
-/// flow section's ``ItemStore`` is.
+/// 12.3): one tree of ``ColumnRun``s per column, each column's items in
+/// index order, or none while every item takes the default size and they go
+/// round the columns (in closed form, however many); and the columns they
+/// were assigned under. Shared between copies of a layout and copied on the
+/// first write, as a flow section's ``ItemStore`` is.
+///
+/// A column's trees sum its items' gaps, so an item is found by index in
+/// each column by one search (O(n · log R) over the columns), and an
+/// insertion or deletion changes one gap in each column.
 final class WaterfallItems: @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
     // write first copies a store that is not uniquely referenced.
-    /// The runs, in item order; `nil` for the round of the section's items
-    /// at the default size, item i in column i mod n.
-    @exclusivity(unchecked) var runs: BTree<WaterfallRun>?
+    /// Each column's runs; `nil` for the round of the section's items at the
+    /// default size, item i in column i mod n.
+    @exclusivity(unchecked) var columns: [BTree<ColumnRun>]?
     /// What the columns were assigned under: a change of it assigns every
     /// item again (12.3 b).
     let assignment: WaterfallAssignment
 
-    init(runs: BTree<WaterfallRun>?, assignment: WaterfallAssignment) {
-        self.runs = runs
+    init(columns: [BTree<ColumnRun>]?, assignment: WaterfallAssignment) {
+        self.columns = columns
         self.assignment = assignment
     }
 
-    /// A copy that shares the tree's nodes until one of the two changes.
-    func copy() -> WaterfallItems { WaterfallItems(runs: runs, assignment: assignment) }
+    /// A copy that shares the trees' nodes until one of the two changes.
+    func copy() -> WaterfallItems { WaterfallItems(columns: columns, assignment: assignment) }
 
     /// The number of items with a size of their own.
-    var sizedCount: Int { runs?.summary.sized ?? 0 }
+    var sizedCount: Int { columns?.reduce(0) { $0 + $1.summary.sized } ?? 0 }
 
-    /// Bytes of heap the store holds: the object, the tree, the runs' arrays.
+    /// Bytes of heap the store holds: the object, the trees, the runs' arrays.
     var allocatedBytes: Int {
         var bytes = 48
-        guard let runs else { return bytes }
-        bytes += runs.allocatedBytes
-        runs.forEach(from: 0, before: .zero) { run, _ in
-            if case .listed(let sizes, let columns) = run.items {
-                bytes += 32 + sizes.capacity * MemoryLayout<Size>.stride + 32 + columns.capacity
+        for tree in columns ?? [] {
+            bytes += tree.allocatedBytes
+            tree.forEach(from: 0, before: .zero) { run, _ in
+                if case .listed(let gaps, let sizes) = run.items {
+                    bytes += 64 + gaps.capacity * 4 + sizes.capacity * MemoryLayout<Size>.stride
+                }
+                return true
             }
-            bytes += run.summary.allocatedBytes
-            return true
         }
         return bytes
+    }
+
+    /// The columns of a round of `itemCount` items at the default size over
+    /// `count` columns: column c holds items c, c + n, c + 2n…
+    static func round(itemCount: Int, columnCount count: Int, lengths: WaterfallLengths) -> [BTree<ColumnRun>] {
+        (0..<count).map { column in
+            var tree = BTree<ColumnRun>(leafCapacity: 32, innerCapacity: 16)
+            if itemCount > column {
+                tree.insert(
+                    .round(count: (itemCount - 1 - column) / count + 1, firstGap: column + 1, gap: count, lengths: lengths), at: 0)
+            }
+            return tree
+        }
     }
 }
 
@@ -49,252 +66,220 @@ struct WaterfallAssignment: Hashable, Sendable {
     let direction: ScrollDirection
 }
 
-/// A waterfall section's items as its columns stack them, for one query or
-/// one change: the runs (or, for a section whose items all went round at the
-/// default size, the one round run it is in closed form) with what turns
-/// them into positions (`flow-layout.md` 12.2, 12.3).
-///
-/// Positions are offsets from the top of the section's lines, exact: a
-/// column's next start is the exact sum of its items' lengths and a line
-/// spacing after each (``ColumnTotal/advance(defaultLength:lineSpacing:)``).
-struct WaterfallStack {
-    /// The runs, or `nil` for the round of ``itemCount`` default items.
-    let runs: BTree<WaterfallRun>?
-    /// The number of items.
-    let itemCount: Int
-    /// The number of columns.
-    let columnCount: Int
-    /// Lengths of items with sizes of their own.
-    let lengths: WaterfallLengths
-    /// The length of an item at the default size, exactly.
-    let defaultLength: Offset
-    /// Its length as a `Double`.
-    let defaultLengthValue: Double
-    /// The line spacing, exactly.
-    let lineSpacing: Offset
+/// Where a column's item stands in the column's tree.
+struct ColumnPlace {
+    /// Its rank in the column.
+    var rank: Int
+    /// The run holding it, its position among the runs, and the item's index in it.
+    var run: ColumnRun
+    var position: Int
+    var index: Int
+    /// The sums of the column's runs before the run.
+    var before: ColumnSummary
 
-    /// The runs as one sequence: the tree, or the one round run.
-    private var round: WaterfallRun {
-        WaterfallRun(.round(count: itemCount, first: 0, cycle: columnCount), lengths: lengths)
+    /// The item's index in the section.
+    var item: Int { before.span + run.span(prefix: index + 1) - 1 }
+}
+
+/// Reading one column's tree by rank and by index in the section.
+extension BTree where Element == ColumnRun {
+    /// The place of the item of rank `rank`, or `nil` past the last.
+    func place(rank: Int) -> ColumnPlace? {
+        guard rank < summary.count else { return nil }
+        let found = find(rank, in: { $0.count }, rule: .containing)
+        return ColumnPlace(
+            rank: rank, run: found.element!, position: found.position, index: rank - found.before.count, before: found.before)
     }
 
-    /// The sums over every item.
-    var summary: WaterfallSummary { runs?.summary ?? round.summary }
-
-    /// The next start of column `column` past the items summed in `summary`.
-    @inline(__always)
-    func advance(_ summary: WaterfallSummary, column: Int) -> Offset {
-        summary.total(column).advance(defaultLength: defaultLength, lineSpacing: lineSpacing)
+    /// The number of the column's items whose index in the section is below
+    /// `item`, and the place of the first at or past it (`nil` when none is).
+    func place(atOrAfter item: Int) -> (rank: Int, place: ColumnPlace?) {
+        let found = find(item, in: { $0.span }, rule: .containing)
+        guard let run = found.element else { return (summary.count, nil) }
+        let index = run.count(spanningAtMost: item, from: found.before.span)
+        let rank = found.before.count + index
+        return (rank, ColumnPlace(rank: rank, run: run, position: found.position, index: index, before: found.before))
     }
 
-    /// The run holding `item`, where it starts, and the sums before it.
-    func run(holding item: Int) -> (run: WaterfallRun, start: Int, before: WaterfallSummary) {
-        guard let runs else { return (round, 0, .zero) }
-        let found = runs.find(item, in: { $0.items }, rule: .containing)
-        return (found.element!, found.before.items, found.before)
+    /// Replaces the run at `position` with `runs`.
+    mutating func replace(at position: Int, with runs: [ColumnRun]) {
+        replaceSubrange(position..<(position + 1), with: runs)
     }
 
-    /// The sums over the items before `item`.
-    func summary(before item: Int) -> WaterfallSummary {
-        guard item < itemCount else { return summary }
-        let (run, start, before) = run(holding: item)
-        return before + run.sum(prefix: item - start, lengths: lengths)
-    }
-
-    /// `item`'s column, the offset of its top from the lines' top, and its length.
-    func place(_ item: Int) -> (column: Int, top: Offset, length: Double) {
-        let (run, start, before) = run(holding: item)
-        let index = item - start
-        let column = run.column(at: index)
-        let sum = before + run.sum(prefix: index, lengths: lengths)
-        return (column, advance(sum, column: column), length(of: run.explicitSize(at: index)))
-    }
-
-    /// The length of an item of size `size` (`nil`: the default size).
-    @inline(__always)
-    func length(of size: Size?) -> Double {
-        size.map { lengths.length(of: $0) } ?? defaultLengthValue
-    }
-
-    /// The item of column `column` with `rank` items of that column before
-    /// it, or `nil` when the column has no more.
-    func item(ofColumn column: Int, rank: Int) -> Int? {
-        guard rank < summary.total(column).count else { return nil }
-        let (run, start, before): (WaterfallRun, Int, WaterfallSummary)
-        if let runs {
-            let found = runs.find(rank, in: { $0.total(column).count }, rule: .containing)
-            (run, start, before) = (found.element!, found.before.items, found.before)
-        } else {
-            (run, start, before) = (round, 0, .zero)
-        }
-        var remaining = rank - before.total(column).count
-        switch run.items {
-        case .round(_, let first, let cycle):
-            // Column c's items in the run are at (c − first) mod cycle, every cycle.
-            let offset = cycle == 1 ? 0 : (column - first + cycle) % cycle
-            return start + offset + remaining * cycle
-        case .listed(_, let columns):
-            for index in columns.indices where Int(columns[index]) == column {
-                if remaining == 0 { return start + index }
-                remaining -= 1
+    /// Changes the gap of the item at `place` by `delta` (the items after it
+    /// keep their gaps: their indexes move by `delta` with it).
+    mutating func changeGap(at place: ColumnPlace, by delta: Int, lengths: WaterfallLengths) {
+        switch place.run.items {
+        case .round(let count, let firstGap, let gap):
+            if place.index == 0 {
+                replace(at: place.position, with: [.round(count: count, firstGap: firstGap + delta, gap: gap, lengths: lengths)])
+            } else {
+                replace(
+                    at: place.position,
+                    with: [
+                        .round(count: place.index, firstGap: firstGap, gap: gap, lengths: lengths),
+                        .round(count: count - place.index, firstGap: gap + delta, gap: gap, lengths: lengths),
+                    ])
             }
-            preconditionFailure("a column's count in a run is its items there")
+        case .listed(var gaps, let sizes):
+            gaps[place.index] = UInt32(Int(gaps[place.index]) + delta)
+            var summary = place.run.summary
+            summary.span += delta
+            modify(at: place.position) { $0 = ColumnRun(.listed(gaps: gaps, sizes: sizes), summary: summary) }
         }
     }
 
-    /// The rank in column `column` of its first item whose advance through
-    /// it (its bottom and a line spacing, from the lines' top) reaches
-    /// `offset`, or `nil` when none does. A column's advance only grows
-    /// with its rank.
-    func rank(ofFirstAdvanceReaching offset: Offset, column: Int) -> Int? {
-        let total = summary.total(column)
-        guard total.count > 0, advance(summary, column: column) >= offset else { return nil }
-        guard offset > .zero else { return 0 }
-        guard let runs else { return roundRank(reaching: offset, from: .zero) - 1 }
-        // Only the column's items move its advance: the run where it first
-        // reaches the offset holds the item that takes it there.
-        let found = runs.find(offset, in: { self.advance($0, column: column) }, rule: .reaching)
-        let run = found.element!
-        let rankBefore = found.before.total(column).count
-        var reached = advance(found.before, column: column)
-        switch run.items {
-        case .round:
-            return rankBefore + roundRank(reaching: offset, from: reached) - 1
-        case .listed(let sizes, let columns):
-            var rank = rankBefore
-            for index in columns.indices where Int(columns[index]) == column {
-                reached += Offset(clamping: length(of: sizes[index].isUnsized ? nil : sizes[index])) + lineSpacing
-                if reached >= offset { return rank }
-                rank += 1
+    /// Gives the item at `place` the size `size` (``Size/unsized``: the default size).
+    mutating func setSize(at place: ColumnPlace, to size: Size, lengths: WaterfallLengths) {
+        switch place.run.items {
+        case .round(let count, let firstGap, let gap):
+            guard !size.isUnsized else { return }
+            var runs: [ColumnRun] = []
+            if place.index > 0 { runs.append(.round(count: place.index, firstGap: firstGap, gap: gap, lengths: lengths)) }
+            let own = place.index == 0 ? firstGap : gap
+            runs.append(ColumnRun(.listed(gaps: [UInt32(own)], sizes: [size]), lengths: lengths))
+            if place.index + 1 < count {
+                runs.append(.round(count: count - place.index - 1, firstGap: gap, gap: gap, lengths: lengths))
             }
-            preconditionFailure("the run where the column's advance reaches the offset")
+            replace(at: place.position, with: runs)
+        case .listed(let gaps, var sizes):
+            var summary = place.run.summary
+            let old = sizes[place.index]
+            if old.isUnsized { summary.defaults -= 1 } else { summary.length -= Offset(clamping: lengths.length(of: old)) }
+            if size.isUnsized { summary.defaults += 1 } else { summary.length += Offset(clamping: lengths.length(of: size)) }
+            sizes[place.index] = size
+            modify(at: place.position) { $0 = ColumnRun(.listed(gaps: gaps, sizes: sizes), summary: summary) }
         }
     }
 
-    /// The rank of the first item of the column whose top (from the lines'
-    /// top) reaches `offset`, or `nil` when none does.
-    func rank(ofFirstTopReaching offset: Offset, column: Int) -> Int? {
-        guard offset > .zero else { return summary.total(column).count > 0 ? 0 : nil }
-        // An item's top is the advance through the one before it in the column.
-        guard let previous = rank(ofFirstAdvanceReaching: offset, column: column) else { return nil }
-        return previous + 1 < summary.total(column).count ? previous + 1 : nil
-    }
-
-    /// In a round of default items, from an advance of `start`: how many of
-    /// a column's items it takes for the advance to reach `offset` (at
-    /// least one; the caller knows it is reached).
-    private func roundRank(reaching offset: Offset, from start: Offset) -> Int {
-        let step = defaultLength + lineSpacing
-        guard step > .zero else { return 1 }
-        // The first j ≥ 1 with start + j·step ≥ offset, estimated, then made exact.
-        var j = Swift.max(1, Int(((offset - start).double / step.double).rounded(.up)))
-        while j > 1 && start + step * (j - 1) >= offset { j -= 1 }
-        while start + step * j < offset { j += 1 }
-        return j
-    }
-
-    /// A column's items one after another, by rank: where a walk of the
-    /// column stands (``cursor(column:rank:)``, ``advance(_:)``).
-    struct ColumnCursor {
-        let column: Int
-        /// The rank of the item in its column.
-        var rank: Int
-        /// The item.
-        var item: Int
-        /// Its top, from the lines' top.
-        var top: Offset
-        /// Its length.
-        var length: Double
-        /// The run holding it, and the item the run starts with.
-        var run: WaterfallRun
-        var runStart: Int
-    }
-
-    /// A cursor at the item of rank `rank` in `column`, or `nil` when the
-    /// column has no more.
-    ///
-    /// - Complexity: O(n · log R).
-    func cursor(column: Int, rank: Int) -> ColumnCursor? {
-        guard let item = item(ofColumn: column, rank: rank) else { return nil }
-        let (run, start, before) = run(holding: item)
-        let index = item - start
-        let top = advance(before + run.sum(prefix: index, lengths: lengths), column: column)
-        return ColumnCursor(
-            column: column, rank: rank, item: item, top: top, length: length(of: run.explicitSize(at: index)), run: run,
-            runStart: start)
-    }
-
-    /// Moves `cursor` to the next item of its column; `false` when it has no more.
-    ///
-    /// - Complexity: O(1) to the next item of the same run, else O(log R).
-    func advance(_ cursor: inout ColumnCursor) -> Bool {
-        let top = cursor.top + Offset(clamping: cursor.length) + lineSpacing
-        var index = cursor.item - cursor.runStart + 1
-        switch cursor.run.items {
-        case .round(let count, let first, let cycle):
-            // The column's next item in a round is a cycle on.
-            index = cursor.item - cursor.runStart + cycle
-            if index < count {
-                _ = first
-                cursor.item += cycle
-                cursor.rank += 1
-                cursor.top = top
-                cursor.length = defaultLengthValue
-                return true
+    /// Removes the item at `place`; returns its gap.
+    mutating func remove(at place: ColumnPlace, lengths: WaterfallLengths) -> Int {
+        switch place.run.items {
+        case .round(let count, let firstGap, let gap):
+            var runs: [ColumnRun] = []
+            if place.index > 0 { runs.append(.round(count: place.index, firstGap: firstGap, gap: gap, lengths: lengths)) }
+            if place.index + 1 < count {
+                runs.append(.round(count: count - place.index - 1, firstGap: gap, gap: gap, lengths: lengths))
             }
-        case .listed(let sizes, let columns):
-            while index < columns.count {
-                if Int(columns[index]) == cursor.column {
-                    cursor.item = cursor.runStart + index
-                    cursor.rank += 1
-                    cursor.top = top
-                    cursor.length = length(of: sizes[index].isUnsized ? nil : sizes[index])
-                    return true
-                }
-                index += 1
-            }
+            replaceSubrange(place.position..<(place.position + 1), with: runs)
+            return place.index == 0 ? firstGap : gap
+        case .listed(var gaps, var sizes):
+            let removed = Int(gaps.remove(at: place.index))
+            sizes.remove(at: place.index)
+            replaceSubrange(
+                place.position..<(place.position + 1),
+                with: gaps.isEmpty ? [] : [ColumnRun(.listed(gaps: gaps, sizes: sizes), lengths: lengths)])
+            return removed
         }
-        // In a later run: found by the column's count.
-        guard let item = item(ofColumn: cursor.column, rank: cursor.rank + 1) else { return false }
-        let (run, start, _) = run(holding: item)
-        cursor.item = item
-        cursor.rank += 1
-        cursor.top = top
-        cursor.run = run
-        cursor.runStart = start
-        cursor.length = length(of: run.explicitSize(at: item - start))
-        return true
     }
 
-    /// Calls `body` with every item from `item` on, in index order, with its
-    /// column and its size of its own (`nil`: the default size), until it
-    /// returns `false`.
-    func forEachItem(from item: Int, _ body: (Int, Int, Size?) -> Bool) {
-        guard item < itemCount else { return }
-        func visit(_ run: WaterfallRun, start: Int) -> Bool {
-            var index = Swift.max(0, item - start)
-            switch run.items {
-            case .round(let count, let first, let cycle):
-                var column = (first + index) % cycle
-                while index < count {
-                    if !body(start + index, column, nil) { return false }
-                    index += 1
-                    column += 1
-                    if column == cycle { column = 0 }
-                }
-            case .listed(let sizes, let columns):
-                while index < sizes.count {
-                    if !body(start + index, Int(columns[index]), sizes[index].isUnsized ? nil : sizes[index]) { return false }
-                    index += 1
-                }
+    /// Inserts an item of gap `gap` and size `size` at rank `rank` (before
+    /// the item there, whose gap the caller has made its own less `gap`).
+    mutating func insert(rank: Int, gap: Int, size: Size, lengths: WaterfallLengths) {
+        let entry = ColumnRun(.listed(gaps: [UInt32(gap)], sizes: [size]), lengths: lengths)
+        guard let place = place(rank: rank) else {
+            // At the end: into the last run when it is listed and has room.
+            if count > 0, case .listed(var gaps, var sizes) = self[count - 1].items, gaps.count < ColumnRun.capacity {
+                gaps.append(UInt32(gap))
+                sizes.append(size)
+                replace(at: count - 1, with: [ColumnRun(.listed(gaps: gaps, sizes: sizes), lengths: lengths)])
+            } else {
+                insert(entry, at: count)
             }
-            return true
-        }
-        guard let runs else {
-            _ = visit(round, start: 0)
             return
         }
-        let found = runs.find(item, in: { $0.items }, rule: .containing)
-        runs.forEach(from: found.position, before: found.before) { run, before in visit(run, start: before.items) }
+        switch place.run.items {
+        case .round(let roundCount, let firstGap, let roundGap):
+            if place.index == 0 {
+                insert(entry, at: place.position)
+            } else {
+                replace(
+                    at: place.position,
+                    with: [
+                        .round(count: place.index, firstGap: firstGap, gap: roundGap, lengths: lengths), entry,
+                        .round(count: roundCount - place.index, firstGap: roundGap, gap: roundGap, lengths: lengths),
+                    ])
+            }
+        case .listed(var gaps, var sizes):
+            gaps.insert(UInt32(gap), at: place.index)
+            sizes.insert(size, at: place.index)
+            if gaps.count <= ColumnRun.capacity {
+                replace(at: place.position, with: [ColumnRun(.listed(gaps: gaps, sizes: sizes), lengths: lengths)])
+            } else {
+                let half = gaps.count / 2
+                replace(
+                    at: place.position,
+                    with: [
+                        ColumnRun(.listed(gaps: Array(gaps[..<half]), sizes: Array(sizes[..<half])), lengths: lengths),
+                        ColumnRun(.listed(gaps: Array(gaps[half...]), sizes: Array(sizes[half...])), lengths: lengths),
+                    ])
+            }
+        }
+    }
+}
+
+/// Changing a waterfall section's items by index in the section, every
+/// column kept in step (12.3 c).
+extension [BTree<ColumnRun>] {
+    /// The column holding `item`, and its place there.
+    func locate(_ item: Int) -> (column: Int, place: ColumnPlace) {
+        for column in indices {
+            if let place = self[column].place(atOrAfter: item).place, place.item == item { return (column, place) }
+        }
+        preconditionFailure("item \(item) is in no column")
+    }
+
+    /// Moves the index of every item at or past `item` by `delta`: in each
+    /// column, the gap of the first such item.
+    mutating func shift(from item: Int, by delta: Int, lengths: WaterfallLengths) {
+        for column in indices {
+            if let place = self[column].place(atOrAfter: item).place {
+                self[column].changeGap(at: place, by: delta, lengths: lengths)
+            }
+        }
+    }
+
+    /// Removes `item` from its column; the items after it move up one.
+    mutating func remove(_ item: Int, lengths: WaterfallLengths) {
+        let (column, place) = locate(item)
+        let gap = self[column].remove(at: place, lengths: lengths)
+        // The column's next item keeps its index: it takes the removed gap.
+        if let next = self[column].place(rank: place.rank) { self[column].changeGap(at: next, by: gap, lengths: lengths) }
+        shift(from: item + 1, by: -1, lengths: lengths)
+    }
+
+    /// Puts an item of size `size` (``Size/unsized``: the default size) at
+    /// `item` in `column`; the items from `item` on move down one.
+    mutating func insert(_ item: Int, column: Int, size: Size, lengths: WaterfallLengths) {
+        shift(from: item, by: 1, lengths: lengths)
+        let (rank, next) = self[column].place(atOrAfter: item)
+        let previous = rank == 0 ? -1 : self[column].place(rank: rank - 1)!.item
+        let gap = item - previous
+        if let next { self[column].changeGap(at: next, by: -gap, lengths: lengths) }
+        self[column].insert(rank: rank, gap: gap, size: size, lengths: lengths)
+    }
+
+    /// Calls `body` with every item in index order: its index, column and
+    /// size (``Size/unsized``: the default size).
+    ///
+    /// - Complexity: O(items · n).
+    func forEachItem(_ body: (Int, Int, Size) -> Void) {
+        var places = indices.map { self[$0].place(rank: 0) }
+        while true {
+            var next = -1
+            var least = Int.max
+            for column in places.indices {
+                if let place = places[column], place.item < least {
+                    least = place.item
+                    next = column
+                }
+            }
+            guard next >= 0, let place = places[next] else { return }
+            switch place.run.items {
+            case .round: body(least, next, .unsized)
+            case .listed(_, let sizes): body(least, next, sizes[place.index])
+            }
+            places[next] = self[next].place(rank: place.rank + 1)
+        }
     }
 }

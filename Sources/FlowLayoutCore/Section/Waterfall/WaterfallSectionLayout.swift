@@ -54,18 +54,18 @@ struct WaterfallSectionLayout {
         let lengths = WaterfallLengths(columns: columns, direction: resolved.geometry.direction)
         let defaultLength = lengths.length(of: resolved.defaultSize)
         return WaterfallStack(
-            runs: record.waterfall!.runs, itemCount: record.itemCount, columnCount: columns.count, lengths: lengths,
-            defaultLength: Offset(clamping: defaultLength), defaultLengthValue: defaultLength,
-            lineSpacing: resolved.metrics.lineSpacingOffset)
+            columns: record.waterfall!.columns
+                ?? WaterfallItems.round(itemCount: record.itemCount, columnCount: columns.count, lengths: lengths),
+            itemCount: record.itemCount, lengths: lengths, defaultLength: Offset(clamping: defaultLength),
+            defaultLengthValue: defaultLength, lineSpacing: resolved.metrics.lineSpacingOffset)
     }
 
     /// An upper bound on the extent any assignment of the section's items can
     /// give: every item in one column.
     var upperBound: Offset {
         let stack = stack
-        let summary = stack.summary
         var lines = Offset.zero
-        for column in 0..<columns.count { lines += stack.advance(summary, column: column) }
+        for column in 0..<stack.columnCount { lines += stack.advance(stack.total(column)) }
         if record.itemCount > 0 { lines -= metrics.lineSpacingOffset }
         return metrics.linesOffset + lines + metrics.trailingOffset
     }
@@ -158,15 +158,16 @@ struct WaterfallSectionLayout {
         bare.store = nil
         bare.waterfall = nil
         self.init(record: bare, resolved: resolved)
-        record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
+        record.waterfall = WaterfallItems(columns: nil, assignment: assignment)
         let stack = stack
         guard stack.defaultLength + stack.lineSpacing == .zero, columns.count > 1, given.itemCount > 0 else {
             refreshExtent()
             return
         }
         // No length and no spacing: every next start stays 0, so every item is in column 0.
-        let run = WaterfallRun(.round(count: given.itemCount, first: 0, cycle: 1), lengths: stack.lengths)
-        record.waterfall = WaterfallItems(runs: BTree([run], leafCapacity: 32, innerCapacity: 16), assignment: assignment)
+        var trees = (0..<columns.count).map { _ in BTree<ColumnRun>(leafCapacity: 32, innerCapacity: 16) }
+        trees[0].insert(.round(count: given.itemCount, firstGap: 1, gap: 1, lengths: stack.lengths), at: 0)
+        record.waterfall = WaterfallItems(columns: trees, assignment: assignment)
         refreshExtent()
     }
 
@@ -177,17 +178,16 @@ struct WaterfallSectionLayout {
     /// Items all at the default size go round the columns, which is what the
     /// rule gives when every length is equal: kept in closed form.
     private mutating func assignAll<S: Sequence>(_ sizes: S, given: [Int]? = nil) where S.Element == Size? {
-        record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
+        record.waterfall = WaterfallItems(columns: nil, assignment: assignment)
         let stack = stack
+        let lengths = stack.lengths
         let n = columns.count
-        let step = stack.defaultLength + stack.lineSpacing
-        var builder = BTree<WaterfallRun>.Builder(leafCapacity: 32, innerCapacity: 16)
+        // Each column: its next start, the index of its last item, and the runs being built.
         var next = Array(repeating: Offset.zero, count: n)
-        var pendingSizes: [Size] = []
-        var pendingColumns: [UInt8] = []
-        pendingSizes.reserveCapacity(WaterfallRun.capacity)
-        pendingColumns.reserveCapacity(WaterfallRun.capacity)
-        var sized = 0
+        var last = Array(repeating: -1, count: n)
+        var builders = (0..<n).map { _ in BTree<ColumnRun>.Builder(leafCapacity: 32, innerCapacity: 16) }
+        var gaps = Array(repeating: [UInt32](), count: n)
+        var pending = Array(repeating: [Size](), count: n)
         var count = 0
         for size in sizes {
             var column = 0
@@ -196,31 +196,26 @@ struct WaterfallSectionLayout {
             } else {
                 for candidate in 1..<Swift.max(n, 1) where next[candidate] < next[column] { column = candidate }
             }
-            next[column] += (size.map { Offset(clamping: stack.lengths.length(of: $0)) } ?? stack.defaultLength) + stack.lineSpacing
-            pendingSizes.append(size ?? .unsized)
-            pendingColumns.append(UInt8(column))
-            if size != nil { sized += 1 }
+            next[column] += (size.map { Offset(clamping: lengths.length(of: $0)) } ?? stack.defaultLength) + stack.lineSpacing
+            gaps[column].append(UInt32(count - last[column]))
+            pending[column].append(size ?? .unsized)
+            last[column] = count
             count += 1
-            if pendingSizes.count == WaterfallRun.capacity {
-                builder.append(WaterfallRun(.listed(sizes: pendingSizes, columns: pendingColumns), lengths: stack.lengths))
-                pendingSizes.removeAll(keepingCapacity: true)
-                pendingColumns.removeAll(keepingCapacity: true)
+            if pending[column].count == ColumnRun.capacity {
+                builders[column].append(ColumnRun(.listed(gaps: gaps[column], sizes: pending[column]), lengths: lengths))
+                gaps[column].removeAll(keepingCapacity: true)
+                pending[column].removeAll(keepingCapacity: true)
             }
         }
-        let assignment = assignment
-        if sized == 0 && given == nil && (step > .zero || n == 1 || count == 0) {
-            // Equal lengths go round: item i in column i mod n, in closed form.
-            record.waterfall = WaterfallItems(runs: nil, assignment: assignment)
-        } else if sized == 0 && given == nil {
-            // No length and no spacing: every next start stays 0, so every item is in column 0.
-            let run = WaterfallRun(.round(count: count, first: 0, cycle: 1), lengths: stack.lengths)
-            record.waterfall = WaterfallItems(runs: BTree([run], leafCapacity: 32, innerCapacity: 16), assignment: assignment)
-        } else {
-            if !pendingSizes.isEmpty {
-                builder.append(WaterfallRun(.listed(sizes: pendingSizes, columns: pendingColumns), lengths: stack.lengths))
+        var trees: [BTree<ColumnRun>] = []
+        trees.reserveCapacity(n)
+        for column in 0..<n {
+            if !pending[column].isEmpty {
+                builders[column].append(ColumnRun(.listed(gaps: gaps[column], sizes: pending[column]), lengths: lengths))
             }
-            record.waterfall = WaterfallItems(runs: builder.finish(), assignment: assignment)
+            trees.append(builders[column].finish())
         }
+        record.waterfall = WaterfallItems(columns: trees, assignment: assignment)
         record.itemCount = count
         refreshExtent()
     }
@@ -270,25 +265,46 @@ struct WaterfallSectionLayout {
         var store = record.waterfall!
         record.waterfall = nil  // keep the store uniquely referenced while it changes
         if !isKnownUniquelyReferenced(&store) { store = store.copy() }
-        if store.runs == nil { store.runs = materializedRuns(lengths: lengths) }
-        var arrivals: [Range<Int>] = []
+        var trees =
+            store.columns.take() ?? WaterfallItems.round(itemCount: itemsBefore, columnCount: columns.count, lengths: lengths)
+        // 1. Items replaced by as many (reports, reloads) keep their columns: sizes only.
+        // 2. Removals, the last first. 3. Arrivals, in ascending order after the edits.
+        var removals: [Int] = []
+        var arrivals: [(item: Int, size: Size)] = []
         var shift = 0
         for edit in edits {
             let added = edit.replacement.reduce(0) { $0 + $1.count }
-            if added != edit.range.count && added > 0 {
-                let start = edit.range.lowerBound + shift
-                arrivals.append(start..<(start + added))
+            if added == edit.range.count {
+                var item = edit.range.lowerBound
+                for segment in edit.replacement {
+                    segment.forEachSize { size in
+                        let (column, place) = trees.locate(item)
+                        trees[column].setSize(at: place, to: size, lengths: lengths)
+                        item += 1
+                    }
+                }
+            } else {
+                removals.append(contentsOf: edit.range)
+                var item = edit.range.lowerBound + shift
+                for segment in edit.replacement {
+                    segment.forEachSize { size in
+                        arrivals.append((item, size))
+                        item += 1
+                    }
+                }
             }
             shift += added - edit.range.count
         }
-        for edit in edits.reversed() {
-            Self.replace(edit, in: &store.runs!, lengths: lengths)
-        }
-        record.itemCount = store.runs!.summary.items
+        for item in removals.reversed() { trees.remove(item, lengths: lengths) }
+        store.columns = trees
         record.waterfall = store
-        for range in arrivals {
-            for item in range { assign(item) }
+        record.itemCount = itemsBefore - removals.count
+        for arrival in arrivals {
+            let column = leastColumn(before: arrival.item)
+            store.columns!.insert(arrival.item, column: column, size: arrival.size, lengths: lengths)
+            record.itemCount += 1
         }
+        record.waterfall = store  // its count of sized items, again
         refreshExtent()
         var change = LineChange()
         change.advanceChange = linesExtent - before
@@ -296,45 +312,12 @@ struct WaterfallSectionLayout {
         return change
     }
 
-    /// The runs of a section in closed form, as a tree.
-    private func materializedRuns(lengths: WaterfallLengths) -> BTree<WaterfallRun> {
-        guard record.itemCount > 0 else { return BTree(leafCapacity: 32, innerCapacity: 16) }
-        let run = WaterfallRun(.round(count: record.itemCount, first: 0, cycle: columns.count), lengths: lengths)
-        return BTree([run], leafCapacity: 32, innerCapacity: 16)
-    }
-
-    /// Assigns arrived `item` to the column whose next start over the items
-    /// before it is least, ties to the lowest (12.3 a).
-    private mutating func assign(_ item: Int) {
-        let column = leastColumn(before: item)
-        let lengths = stack.lengths
-        let store = record.waterfall!
-        record.waterfall = nil
-        let found = store.runs!.find(item, in: { $0.items }, rule: .containing)
-        store.runs!.modify(at: found.position) { run in
-            guard case .listed(let sizes, var assigned) = run.items else {
-                preconditionFailure("an arrival is in a listed run")
-            }
-            assigned[item - found.before.items] = UInt8(column)
-            run = WaterfallRun(.listed(sizes: sizes, columns: assigned), lengths: lengths)
-        }
-        record.waterfall = store
-    }
-
     /// The column whose next start over the items before `item` is least,
     /// ties to the lowest (12.3 a).
     private func leastColumn(before item: Int) -> Int {
-        let stack = stack
-        let before = stack.summary(before: item)
+        let starts = stack.nextStarts(before: item)
         var column = 0
-        var least = stack.advance(before, column: 0)
-        for candidate in 1..<Swift.max(columns.count, 1) {
-            let next = stack.advance(before, column: candidate)
-            if next < least {
-                least = next
-                column = candidate
-            }
-        }
+        for candidate in starts.indices.dropFirst() where starts[candidate] < starts[column] { column = candidate }
         return column
     }
 
@@ -342,10 +325,9 @@ struct WaterfallSectionLayout {
     /// lines' top to its last item's bottom (12.2; 0 without items).
     var linesExtent: Offset {
         let stack = stack
-        let summary = stack.summary
         var longest = Offset.zero
-        for column in 0..<columns.count where summary.total(column).count > 0 {
-            longest = Swift.max(longest, stack.advance(summary, column: column) - stack.lineSpacing)
+        for column in 0..<stack.columnCount where stack.total(column).count > 0 {
+            longest = Swift.max(longest, stack.advance(stack.total(column)) - stack.lineSpacing)
         }
         return longest
     }
@@ -366,111 +348,37 @@ struct WaterfallSectionLayout {
         precondition(!record.isPending, "waterfall section \(q) pending")
         precondition(record.store == nil, "waterfall section \(q) holds flow runs")
         precondition(record.waterfall?.assignment == assignment, "waterfall section \(q) assigned under other columns")
-        if let store = record.waterfall, let runs = store.runs {
-            runs.checkStructure()
-            precondition(runs.summary.items == record.itemCount, "waterfall section \(q) item count")
-            runs.forEach(from: 0, before: .zero) { run, _ in
-                precondition(run.count > 0, "empty run in waterfall section \(q)")
-                for index in 0..<run.count {
-                    precondition(run.column(at: index) < columns.count, "column out of range in waterfall section \(q)")
+        if let trees = record.waterfall?.columns {
+            precondition(trees.count == columns.count, "waterfall section \(q) column count")
+            var seen = Array(repeating: false, count: record.itemCount)
+            let lengths = stack.lengths
+            for tree in trees {
+                tree.checkStructure()
+                var item = -1
+                tree.forEach(from: 0, before: .zero) { run, _ in
+                    precondition(run.count > 0, "empty run in waterfall section \(q)")
+                    precondition(run == ColumnRun(run.items, lengths: lengths), "run sums of waterfall section \(q)")
+                    for index in 0..<run.count {
+                        item += run.gap(at: index)
+                        precondition(item < seen.count && !seen[item], "item \(item) of waterfall section \(q) twice or past the end")
+                        seen[item] = true
+                    }
+                    return true
                 }
-                precondition(run == WaterfallRun(run.items, lengths: stack.lengths), "run sums of waterfall section \(q)")
-                return true
             }
+            precondition(!seen.contains(false), "an item of waterfall section \(q) in no column")
         }
         precondition(record.extent == metrics.linesOffset + linesExtent + metrics.trailingOffset, "extent of section \(q)")
         #endif
     }
+}
 
-    /// Replaces the items `edit` names with those it puts in, in `runs`.
-    /// The runs it touches are taken out; what they hold before and after
-    /// the edit stays (a round's ends as rounds, a listed run's items listed
-    /// again), around the items put in, listed: with the columns of the
-    /// items they replace when there are as many (12.3 c: a size report, a
-    /// reload), else as arrivals.
-    ///
-    /// - Complexity: O(log R + the touched runs' listed items + the items put in).
-    private static func replace(_ edit: ItemEdit, in runs: inout BTree<WaterfallRun>, lengths: WaterfallLengths) {
-        let low = edit.range.lowerBound
-        let high = edit.range.upperBound
-        let total = runs.summary.items
-        var touched = 0..<0
-        var start = 0
-        if low < total {
-            let first = runs.find(low, in: { $0.items }, rule: .containing)
-            let last = high > low ? runs.find(high - 1, in: { $0.items }, rule: .containing).position : first.position
-            touched = first.position..<(last + 1)
-            start = first.before.items
-        } else if runs.count > 0 {
-            // At the end: the last run takes the items put in after its own.
-            touched = (runs.count - 1)..<runs.count
-            start = total - runs[runs.count - 1].count
+extension ItemSegment {
+    /// Calls `body` with each item's size (``Size/unsized`` for the default size).
+    fileprivate func forEachSize(_ body: (Size) -> Void) {
+        switch self {
+        case .defaults(let count): for _ in 0..<count { body(.unsized) }
+        case .sized(let size): body(size)
         }
-        var head: WaterfallRun?
-        var tail: WaterfallRun?
-        var sizes: [Size] = []
-        var columns: [UInt8] = []
-        var replaced: [UInt8] = []
-        var tailSizes: [Size] = []
-        var tailColumns: [UInt8] = []
-        for position in touched {
-            let run = runs[position]
-            let end = start + run.count
-            let before = start..<Swift.max(start, Swift.min(low, end))
-            let inside = Swift.max(start, low)..<Swift.max(Swift.max(start, low), Swift.min(end, high))
-            let after = Swift.max(start, Swift.min(end, high))..<end
-            for item in inside { replaced.append(UInt8(run.column(at: item - start))) }
-            switch run.items {
-            case .round(_, let first, let cycle):
-                if !before.isEmpty {
-                    head = WaterfallRun(.round(count: before.count, first: first, cycle: cycle), lengths: lengths)
-                }
-                if !after.isEmpty {
-                    let shifted = (first + (after.lowerBound - start)) % cycle
-                    tail = WaterfallRun(.round(count: after.count, first: shifted, cycle: cycle), lengths: lengths)
-                }
-            case .listed(let runSizes, let runColumns):
-                for item in before {
-                    sizes.append(runSizes[item - start])
-                    columns.append(runColumns[item - start])
-                }
-                for item in after {
-                    tailSizes.append(runSizes[item - start])
-                    tailColumns.append(runColumns[item - start])
-                }
-            }
-            start = end
-        }
-        // The items put in.
-        let keeps = edit.replacement.reduce(0) { $0 + $1.count } == edit.range.count
-        var next = 0
-        for segment in edit.replacement {
-            switch segment {
-            case .defaults(let count):
-                sizes.append(contentsOf: repeatElement(.unsized, count: count))
-                for _ in 0..<count {
-                    columns.append(keeps ? replaced[next] : WaterfallRun.unassigned)
-                    next += 1
-                }
-            case .sized(let size):
-                sizes.append(size)
-                columns.append(keeps ? replaced[next] : WaterfallRun.unassigned)
-                next += 1
-            }
-        }
-        sizes.append(contentsOf: tailSizes)
-        columns.append(contentsOf: tailColumns)
-        var replacement: [WaterfallRun] = []
-        replacement.reserveCapacity(2 + sizes.count / WaterfallRun.capacity + 1)
-        if let head { replacement.append(head) }
-        var chunk = 0
-        while chunk < sizes.count {
-            let end = Swift.min(sizes.count, chunk + WaterfallRun.capacity)
-            replacement.append(
-                WaterfallRun(.listed(sizes: Array(sizes[chunk..<end]), columns: Array(columns[chunk..<end])), lengths: lengths))
-            chunk = end
-        }
-        if let tail { replacement.append(tail) }
-        runs.replaceSubrange(touched, with: replacement)
     }
 }
