@@ -115,12 +115,16 @@ extension Scenarios {
         var laidOut: FlowLayoutState?
         if runs("waterfall: full layout", "waterfall: insert") {
             var memory = 0
+            // Each layout is kept until the timing ends: letting one go is not laying it out.
+            var layouts: [FlowLayoutState] = []
             let full = try Timing.repeated(quick ? 3 : 7) { _ in
                 var state = try FlowLayoutState(configuration: configuration, sections: given, viewportSize: viewport)
                 _ = state.exactContentSize()
-                memory = state.memoryFootprint
-                laidOut = state
+                layouts.append(state)
             }
+            memory = layouts[0].memoryFootprint
+            laidOut = layouts.removeLast()
+            layouts.removeAll()
             var row = BenchRow(
                 scenario: "waterfall", operation: "waterfall: full layout, \(label) given sizes", engine: full,
                 engineMemoryBytes: memory, items: items,

@@ -40,7 +40,7 @@ struct SectionList: Sendable {
     ///
     /// - Throws: ``FlowLayoutError`` naming the first invalid value of a
     ///   section (`sections[3].itemSizes[17].width`), as
-    ///   ``Validation/check(section:path:)`` does. The content limit is the
+    ///   ``Validation/check(section:summing:path:)`` does. The content limit is the
     ///   caller's to check.
     /// - Complexity: O(S) for sections without per-item sizes, plus O(n) to
     ///   validate per-item sizes. No line is broken until a query needs it.
@@ -54,7 +54,8 @@ struct SectionList: Sendable {
         try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
             for index in buffer.indices {
                 let section = buffer[index]
-                let sums = try Validation.check(section: section, path: FieldPath("sections", index))
+                let isWaterfall = section.kind.map { $0 != .flow } ?? (settings.configuration.waterfall != nil)
+                let sums = try Validation.check(section: section, summing: !isWaterfall, path: FieldPath("sections", index))
                 if section.itemColumns != nil {
                     try Self.checkColumns(of: section, settings: settings, path: FieldPath("sections", index))
                 }

@@ -94,12 +94,15 @@ package enum Validation {
     }
 
     /// Throws unless `section` is valid; returns the sums of its per-item sizes
-    /// (zero without per-item sizes). A size is named by its place in the array
+    /// (zero without per-item sizes, or when not `summing`: a waterfall
+    /// section's layout reads none). A size is named by its place in the array
     /// it came in: `itemSizes[17]`, or `itemSizeChunks[2][17]` for sizes given
     /// in chunks.
     ///
     /// - Complexity: O(items with per-item sizes).
-    static func check(section: FlowSection, path: @autoclosure () -> FieldPath) throws(FlowLayoutError) -> SizeSums {
+    static func check(
+        section: FlowSection, summing: Bool = true, path: @autoclosure () -> FieldPath
+    ) throws(FlowLayoutError) -> SizeSums {
         try check(count: section.itemCount, path: path().appending("itemCount"))
         var sums = SizeSums.zero
         if let given = section.givenSizeChunks {
@@ -123,7 +126,7 @@ package enum Validation {
                     }
                 }
             }
-            sums = SizeSums(givenChunks: given.chunks)
+            if summing { sums = SizeSums(givenChunks: given.chunks) }
         }
         if !section.overrides.isEmpty {
             if let inset = section.sectionInset { try check(insets: inset, path: path().appending("sectionInset")) }
