@@ -114,9 +114,26 @@ struct ColumnRun: TreeElement, Equatable {
     }
 
     /// The sums of the run's first `prefix` items (all of them, past its count).
+    ///
+    /// - Complexity: O(1) for a round; for a listed run, the items on the
+    ///   shorter side of `prefix` (the run's sums less those after it, exact).
     @inline(__always)
     func sum(prefix: Int, lengths: WaterfallLengths) -> ColumnSummary {
-        prefix >= count ? summary : Self.sum(items, prefix: prefix, lengths: lengths)
+        guard prefix < count else { return summary }
+        guard case .listed(let gaps, let sizes) = items, 2 * prefix > sizes.count else {
+            return Self.sum(items, prefix: prefix, lengths: lengths)
+        }
+        var rest = summary
+        for index in prefix..<sizes.count {
+            rest.count -= 1
+            rest.span -= Int(gaps[index])
+            if sizes[index].isUnsized {
+                rest.defaults -= 1
+            } else {
+                rest.length -= Offset(clamping: lengths.length(of: sizes[index]))
+            }
+        }
+        return rest
     }
 
     /// The sums of the first `prefix` items of `items`.
