@@ -37,6 +37,8 @@ enum ScrollCommand {
           --variation F        real sizes differ from the estimate by up to ±F (default 0.5)
           --viewport WxH       viewport size (default 390x844)
           --horizontal         scroll horizontally
+          --waterfall N        every section a waterfall of N columns (flow-layout.md 12): cards
+                               measured at the column's width, each kept in its column
           --seed N             seed of the real sizes and of random gestures (default 1)
         Session:
           --fps N              frames per second (default 120)
@@ -112,7 +114,7 @@ enum ScrollCommand {
 
     static let valued: Set<String> = [
         "sections", "items", "estimate", "variation", "viewport", "seed", "fps", "script", "anchor", "max-frames",
-        "messages", "history", "page", "arrive-every", "scale", "snap", "save", "restore", "arrived",
+        "messages", "history", "page", "arrive-every", "scale", "snap", "save", "restore", "arrived", "waterfall",
     ]
     static let flags: Set<String> = [
         "horizontal", "refine-estimate", "trace", "json", "view", "no-timing", "help", "chat", "pin-headers", "rtl",
@@ -121,7 +123,7 @@ enum ScrollCommand {
     /// The options that only a chat session takes.
     static let chatOnly = ["messages", "history", "page", "arrive-every", "save", "restore", "arrived", "stream"]
     /// The options that a chat session does not take: it builds its own collection.
-    static let notForChat = ["sections", "items", "estimate", "variation", "anchor"]
+    static let notForChat = ["sections", "items", "estimate", "variation", "anchor", "waterfall"]
 
     static func run(_ arguments: [String]) async throws {
         let parsed = try Arguments(arguments, valued: valued, flags: flags)
@@ -247,7 +249,8 @@ enum ScrollCommand {
             guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
             workload = .chat(messages: messages, viewport: viewport, seed: seed)
         } else if let path = parsed.positional.first {
-            for option in ["sections", "items", "estimate", "variation", "viewport"] where parsed.string(option) != nil {
+            for option in ["sections", "items", "estimate", "variation", "viewport", "waterfall"]
+            where parsed.string(option) != nil {
                 throw UsageError("--\(option) does not apply to a session read from a file")
             }
             if parsed.flag("horizontal") { throw UsageError("--horizontal does not apply to a session read from a file") }
@@ -260,9 +263,14 @@ enum ScrollCommand {
             let variation = try parsed.double("variation", default: 0.5, in: 0...0.95)
             let viewport = try size(parsed, "viewport", default: Size(width: 390, height: 844))
             guard viewport.width > 0, viewport.height > 0 else { throw UsageError("--viewport must be larger than 0x0") }
+            var waterfall: Int?
+            if parsed.string("waterfall") != nil {
+                if parsed.flag("horizontal") { throw UsageError("--waterfall scrolls vertically; leave out --horizontal") }
+                waterfall = try parsed.int("waterfall", default: 2, in: 1...WaterfallColumns.maximumCount)
+            }
             workload = .generated(
                 sectionCount: sections, itemsPerSection: items, estimate: estimate, variation: variation, seed: seed,
-                viewport: viewport, direction: parsed.flag("horizontal") ? .horizontal : .vertical)
+                viewport: viewport, direction: parsed.flag("horizontal") ? .horizontal : .vertical, waterfall: waterfall)
         }
         var options = ScrollSession.Options()
         options.framesPerSecond = try parsed.double("fps", default: 120, in: 1...1_000)

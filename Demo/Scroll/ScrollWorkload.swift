@@ -30,6 +30,10 @@ struct ScrollWorkload: Sendable {
         /// Chat messages: the full `width`, and a seeded height: text of one to
         /// fifteen lines (most are short), or now and then a photo.
         case messages(width: Double, seed: UInt64)
+        /// Cards in a waterfall section's columns, measured at the column's
+        /// `width` (`flow-layout.md` 12.2): the estimate's height scaled by a
+        /// seeded factor in 1 ± variation.
+        case cards(width: Double, estimate: Size, variation: Double, seed: UInt64)
     }
 
     /// The real size of the item at `indexPath` when the session starts.
@@ -48,6 +52,8 @@ struct ScrollWorkload: Sendable {
                 return Self.scaled(configuration.estimatedItemSize, variation: 0.5, key: item.rawValue, seed: seed)
             }
             return perSection[indexPath.section]?[indexPath.item] ?? itemSize
+        case let .cards(width, estimate, variation, seed):
+            return Size(width: width, height: Self.scaled(estimate, variation: variation, key: item.rawValue, seed: seed).height)
         case let .messages(width, seed):
             var random = SeededRandom.keyed(item.rawValue, seed: seed)
             if random.chance(0.08) { return Size(width: width, height: 240) }
@@ -69,9 +75,12 @@ struct ScrollWorkload: Sendable {
 
     /// The built-in collection: `sectionCount` sections of `itemsPerSection`
     /// self-sizing cards in a two-column grid with headers.
+    /// With `waterfall` columns, every section is a waterfall section of that
+    /// many columns (`flow-layout.md` 12), its cards measured at the column's
+    /// width (vertical scrolling).
     static func generated(
         sectionCount: Int, itemsPerSection: Int, estimate: Size, variation: Double, seed: UInt64, viewport: Size,
-        direction: ScrollDirection
+        direction: ScrollDirection, waterfall: Int? = nil
     ) -> ScrollWorkload {
         var configuration = FlowLayoutConfiguration(scrollDirection: direction, estimatedItemSize: estimate)
         configuration.minimumLineSpacing = 8
@@ -80,11 +89,19 @@ struct ScrollWorkload: Sendable {
         configuration.headerReferenceSize = Size(width: 40, height: 40)
         let sections = [FlowSection](repeating: FlowSection(itemCount: itemsPerSection), count: sectionCount)
         let total = sectionCount * itemsPerSection
+        var sizes = RealSizes.seeded(estimate: estimate, variation: variation, seed: seed)
+        var kind = ""
+        if let columns = waterfall {
+            configuration.waterfall = .count(columns)
+            // 12.1: the column width, across the viewport less the insets and the spacing between columns.
+            let width = max(0, (viewport.width - 16 - Double(columns - 1) * 8) / Double(columns))
+            sizes = .cards(width: width, estimate: estimate, variation: variation, seed: seed)
+            kind = ", waterfall sections of \(columns) columns \(String(format: "%.1f", width)) pt wide"
+        }
         return ScrollWorkload(
-            configuration: configuration, sections: sections, viewportSize: viewport,
-            sizes: .seeded(estimate: estimate, variation: variation, seed: seed),
-            summary: "\(grouped(total)) self-sizing items in \(grouped(sectionCount)) sections, estimate \(estimate), "
-                + "real sizes ±\(Int((variation * 100).rounded()))% (seed \(seed))")
+            configuration: configuration, sections: sections, viewportSize: viewport, sizes: sizes,
+            summary: "\(grouped(total)) self-sizing items in \(grouped(sectionCount)) sections\(kind), estimate \(estimate), "
+                + "real \(waterfall == nil ? "sizes" : "heights") ±\(Int((variation * 100).rounded()))% (seed \(seed))")
     }
 
     /// A description's collection: its `itemSizes` are the real sizes, its
