@@ -7,9 +7,9 @@ struct BatchPlanner {
     /// The layout's sections (the whole list would be a copy: a retain of
     /// each of its references, and a release when the planner goes).
     let sections: BTree<SectionRecord>
-    /// What the sections are resolved under: what a section given with its
-    /// items' columns is checked against (12.6).
-    let settings: SectionSettings
+    /// What the sections are resolved under, when the batch brings a section
+    /// that gives its items' columns: what those are checked against (12.6).
+    let settings: SectionSettings?
     let sectionCount: Int
     let sectionCountAfter: Int
 
@@ -63,7 +63,10 @@ struct BatchPlanner {
     init(batch: BatchUpdate, sections list: SectionList) {
         self.batch = batch
         sections = list.records
-        settings = list.settings
+        let givesColumns =
+            batch.insertedSections.contains { $0.section.itemColumns != nil }
+            || batch.reloadedSections.contains { $0.section.itemColumns != nil }
+        settings = givesColumns ? list.settings : nil
         sectionCount = list.count
         sectionCountAfter = sectionCount - batch.deletedSections.count + batch.insertedSections.count
     }
@@ -96,7 +99,10 @@ struct BatchPlanner {
         for (index, reload) in batch.reloadedSections.enumerated() {
             try nameBefore(reload.index, FieldPath(.reloadSections, index).appending("index"))
             let sums = try Validation.check(section: reload.section, path: FieldPath(.reloadSections, index).appending("section"))
-            try SectionList.checkColumns(of: reload.section, settings: settings, path: FieldPath(.reloadSections, index).appending("section"))
+            if let settings {
+                try SectionList.checkColumns(
+                    of: reload.section, settings: settings, path: FieldPath(.reloadSections, index).appending("section"))
+            }
             reloaded[reload.index] = (reload.section, sums)
         }
         var seen = Set<[Int]>()
@@ -117,7 +123,10 @@ struct BatchPlanner {
             try nameAfter(insertion.index, FieldPath(.insertSections, index).appending("index"))
             let sums = try Validation.check(
                 section: insertion.section, path: FieldPath(.insertSections, index).appending("section"))
-            try SectionList.checkColumns(of: insertion.section, settings: settings, path: FieldPath(.insertSections, index).appending("section"))
+            if let settings {
+                try SectionList.checkColumns(
+                    of: insertion.section, settings: settings, path: FieldPath(.insertSections, index).appending("section"))
+            }
             inserted[insertion.index] = (insertion.section, sums)
         }
         for (index, move) in batch.movedSections.enumerated() where !repeatedSectionMoves.contains(index) {

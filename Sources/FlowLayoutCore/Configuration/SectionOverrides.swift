@@ -47,7 +47,10 @@ public struct SectionOverrides: Hashable, Sendable {
     /// Whether no property is overridden.
     ///
     /// - Complexity: O(1).
-    public var isEmpty: Bool { self == SectionOverrides() }
+    public var isEmpty: Bool {
+        sectionInset == nil && minimumLineSpacing == nil && minimumInteritemSpacing == nil && headerReferenceSize == nil
+            && footerReferenceSize == nil && kind == nil
+    }
 
     /// These overrides over `base`: each property given here, else `base`'s
     /// (how a snapshot's section changes a surviving section's overrides).

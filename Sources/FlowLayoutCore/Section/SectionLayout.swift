@@ -41,7 +41,7 @@ enum SectionLayout {
     /// to `sums`, under metrics entry `metricsIndex` of `table`.
     init(_ section: FlowSection, sums: SizeSums, metricsIndex: Int32, table: MetricsTable) {
         let resolved = table.resolved(metricsIndex)
-        if resolved.metrics.waterfall != nil {
+        if resolved.waterfall != nil {
             self = .waterfall(WaterfallSectionLayout(section, metricsIndex: metricsIndex, resolved: resolved))
             return
         }
@@ -60,7 +60,7 @@ enum SectionLayout {
         table: MetricsTable
     ) {
         let resolved = table.resolved(empty.metricsIndex)
-        if resolved.metrics.waterfall != nil {
+        if resolved.waterfall != nil {
             // 12.3 b: the saved sizes, every item assigned in index order.
             let layout =
                 sizes.count == empty.itemCount
@@ -180,14 +180,14 @@ enum SectionLayout {
         let resolved = table.resolved(record.metricsIndex)
         switch consume self {
         case .flow(var flow):
-            if resolved.metrics.waterfall != nil {
+            if resolved.waterfall != nil {
                 self = .waterfall(WaterfallSectionLayout(reassigning: flow.record, resolved: resolved))
                 return
             }
             flow.invalidate(resolved: resolved)
             self = .flow(flow)
         case .waterfall(var waterfall):
-            if resolved.metrics.waterfall == nil {
+            if resolved.waterfall == nil {
                 self = .flow(FlowSectionLayout(converting: waterfall.record, resolved: resolved, alignments: table.settings.alignments))
                 return
             }
@@ -202,7 +202,7 @@ enum SectionLayout {
         let resolved = table.resolved(index)
         switch consume self {
         case .flow(var flow):
-            if resolved.metrics.waterfall != nil {
+            if resolved.waterfall != nil {
                 var record = flow.record
                 record.metricsIndex = index
                 self = .waterfall(WaterfallSectionLayout(reassigning: record, resolved: resolved))
@@ -211,7 +211,7 @@ enum SectionLayout {
             flow.setMetrics(index, resolved: resolved)
             self = .flow(flow)
         case .waterfall(var waterfall):
-            if resolved.metrics.waterfall == nil {
+            if resolved.waterfall == nil {
                 var record = waterfall.record
                 record.metricsIndex = index
                 self = .flow(FlowSectionLayout(converting: record, resolved: resolved, alignments: table.settings.alignments))

@@ -27,9 +27,6 @@ struct SectionMetrics: Hashable, Sendable {
     private(set) var trailingOffset = Offset.zero
     /// The line spacing, exactly.
     private(set) var lineSpacingOffset = Offset.zero
-    /// The section's columns when it is a waterfall section (`flow-layout.md`
-    /// 12.1), else `nil`.
-    var waterfall: WaterfallGeometry?
 
     /// Resolves the metrics of a section with `overrides` under `configuration`
     /// for a viewport.
@@ -48,10 +45,18 @@ struct SectionMetrics: Hashable, Sendable {
         linesOffset = Offset(headerExtent) + Offset(crossLeadingInset)
         trailingOffset = Offset(crossTrailingInset) + Offset(footerExtent)
         lineSpacingOffset = Offset(lineSpacing)
+    }
+
+    /// The columns of a section with `overrides` under `configuration`, when
+    /// it is a waterfall section (`flow-layout.md` 12.1), else `nil`: kept
+    /// beside the metrics (``GeometrySelector/waterfall``), which every flow
+    /// section's walk copies.
+    static func waterfall(
+        configuration: FlowLayoutConfiguration, overrides: SectionOverrides, metrics: SectionMetrics
+    ) -> WaterfallGeometry? {
         let kind = overrides.kind ?? configuration.waterfall.map { .waterfall($0) } ?? .flow
-        if case .waterfall(let columns) = kind {
-            waterfall = WaterfallGeometry(columns, available: available, spacing: interitemSpacing)
-        }
+        guard case .waterfall(let columns) = kind else { return nil }
+        return WaterfallGeometry(columns, available: metrics.available, spacing: metrics.interitemSpacing)
     }
 
     /// The section's extent given the total advance of its lines (each line's

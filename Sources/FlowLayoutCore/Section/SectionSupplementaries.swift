@@ -9,14 +9,30 @@ struct SectionSupplementaries {
     let start: Offset
     /// Its exact end: the next section's start.
     let end: Offset
-    /// Its resolved metrics.
-    let metrics: SectionMetrics
+    /// Its header's and footer's extents along the scroll axis (0: omitted),
+    /// and the viewport's across it: what they are placed by (4.2).
+    let headerExtent: Double
+    let footerExtent: Double
+    let viewportMain: Double
     /// The scroll direction.
     let direction: ScrollDirection
 
+    /// The header and footer of the section `index` from `start` to `end`
+    /// under `metrics`.
+    @inline(__always)
+    init(index: Int, start: Offset, end: Offset, metrics: SectionMetrics, direction: ScrollDirection) {
+        self.index = index
+        self.start = start
+        self.end = end
+        headerExtent = metrics.headerExtent
+        footerExtent = metrics.footerExtent
+        viewportMain = metrics.viewportMain
+        self.direction = direction
+    }
+
     /// The footer's offset: after the section's lines and its trailing inset.
     @inline(__always)
-    private var footerStart: Offset { end - Offset(metrics.footerExtent) }
+    private var footerStart: Offset { end - Offset(footerExtent) }
 
     /// The attributes of a header or footer whose span along the scroll axis
     /// starts at `cross`.
@@ -24,7 +40,7 @@ struct SectionSupplementaries {
     private func supplementary(_ category: ElementCategory, cross: Double, extent: Double) -> LayoutAttributes {
         LayoutAttributes(
             category: category, indexPath: FlowIndexPath(item: 0, section: index),
-            frame: direction.rect(main: 0, cross: cross, mainLength: metrics.viewportMain, crossLength: extent),
+            frame: direction.rect(main: 0, cross: cross, mainLength: viewportMain, crossLength: extent),
             zIndex: nil)
     }
 
@@ -32,7 +48,7 @@ struct SectionSupplementaries {
     /// `pinning` pins headers (8.1).
     @inline(__always)
     func header(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = metrics.headerExtent
+        let extent = headerExtent
         guard extent > 0 else { return nil }
         guard let pinning, pinning.pinsHeaders else {
             return supplementary(.header, cross: start.double, extent: extent)
@@ -45,13 +61,13 @@ struct SectionSupplementaries {
     /// `pinning` pins footers (8.1).
     @inline(__always)
     func footer(pinning: Presentation?) -> LayoutAttributes? {
-        let extent = metrics.footerExtent
+        let extent = footerExtent
         guard extent > 0 else { return nil }
         let natural = footerStart.double
         guard let pinning, pinning.pinsFooters else {
             return supplementary(.footer, cross: natural, extent: extent)
         }
-        let contentStart = (start + Offset(metrics.headerExtent)).double
+        let contentStart = (start + Offset(headerExtent)).double
         let cross = pinning.pinnedFooter(natural: natural, extent: extent, contentStart: contentStart)
         return supplementary(.footer, cross: cross, extent: extent)
     }
@@ -67,16 +83,16 @@ struct SectionSupplementaries {
         cells: () -> (stopped: Bool, completed: Bool)
     ) -> (stopped: Bool, completed: Bool) {
         let (mainLow, mainHigh) = direction.mainSpan(rect)
-        let meetsMainSpan = 0 <= mainHigh && mainLow <= metrics.viewportMain
+        let meetsMainSpan = 0 <= mainHigh && mainLow <= viewportMain
         // A header that ends before the key is passed over, unless pinned (it then follows the rect).
-        if metrics.headerExtent > 0, meetsMainSpan, let attributes = header(pinning: pinning),
-            pinning?.pinsHeaders == true || start + Offset(metrics.headerExtent) >= key
+        if headerExtent > 0, meetsMainSpan, let attributes = header(pinning: pinning),
+            pinning?.pinsHeaders == true || start + Offset(headerExtent) >= key
         {
             if attributes.frame.touches(rect), !body(attributes) { return (true, false) }
         }
         let cells = cells()
         if cells.stopped { return cells }
-        if metrics.footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
+        if footerExtent > 0, meetsMainSpan, let attributes = footer(pinning: pinning),
             direction.crossSpan(attributes.frame).min <= direction.crossSpan(rect).max
         {
             if attributes.frame.touches(rect), !body(attributes) { return (true, false) }

@@ -51,10 +51,12 @@ struct SectionList: Sendable {
         var built: [SectionRecord] = []
         built.reserveCapacity(sections.count)
         var previous: FlowSectionLayout.Repetition?
+        let layoutIsWaterfall = settings.configuration.waterfall != nil
         try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
             for index in buffer.indices {
                 let section = buffer[index]
-                let isWaterfall = section.kind.map { $0 != .flow } ?? (settings.configuration.waterfall != nil)
+                var isWaterfall = layoutIsWaterfall
+                if let kind = section.overrides.kind { isWaterfall = kind != .flow }
                 let sums = try Validation.check(section: section, summing: !isWaterfall, path: FieldPath("sections", index))
                 if section.itemColumns != nil {
                     try Self.checkColumns(of: section, settings: settings, path: FieldPath("sections", index))
@@ -129,7 +131,7 @@ struct SectionList: Sendable {
     /// - Complexity: O(1) when no section is; else O(log S).
     @inline(__always)
     func isWaterfall(_ q: Int) -> Bool {
-        table.hasWaterfall && table.metrics(records[q].metricsIndex).waterfall != nil
+        table.hasWaterfall && table.resolved(records[q].metricsIndex).waterfall != nil
     }
 
     /// The overrides section `q` has.
@@ -186,7 +188,10 @@ struct SectionList: Sendable {
         let field = path().appending("itemColumns")
         let metrics = SectionMetrics(
             configuration: settings.configuration, overrides: section.overrides, viewportSize: settings.viewportSize)
-        guard let waterfall = metrics.waterfall else { throw .invalidColumns(path: field, problem: .notWaterfall) }
+        guard
+            let waterfall = SectionMetrics.waterfall(
+                configuration: settings.configuration, overrides: section.overrides, metrics: metrics)
+        else { throw .invalidColumns(path: field, problem: .notWaterfall) }
         guard columns.count == section.itemCount else {
             throw .invalidColumns(path: field, problem: .itemColumnsCount(columns: columns.count, itemCount: section.itemCount))
         }

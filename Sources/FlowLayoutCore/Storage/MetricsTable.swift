@@ -60,7 +60,7 @@ struct MetricsTable: Sendable {
         self.overrides.append(overrides)
         lookup[overrides] = index
         entries.append(entry(for: overrides))
-        hasWaterfall = hasWaterfall || entries[Int(index)].metrics.waterfall != nil
+        hasWaterfall = hasWaterfall || entries[Int(index)].waterfall != nil
         return index
     }
 
@@ -71,13 +71,14 @@ struct MetricsTable: Sendable {
         self.settings = settings
         self.defaultSize = defaultSize
         entries = overrides.map { entry(for: $0) }
-        hasWaterfall = entries.contains { $0.metrics.waterfall != nil }
+        hasWaterfall = entries.contains { $0.waterfall != nil }
     }
 
     /// The entry of `overrides`, resolved under the table's settings.
     private func entry(for overrides: SectionOverrides) -> GeometrySelector {
         let metrics = SectionMetrics(configuration: settings.configuration, overrides: overrides, viewportSize: settings.viewportSize)
-        return GeometrySelector(metrics: metrics, settings: settings, defaultSize: defaultSize)
+        let waterfall = SectionMetrics.waterfall(configuration: settings.configuration, overrides: overrides, metrics: metrics)
+        return GeometrySelector(metrics: metrics, waterfall: waterfall, settings: settings, defaultSize: defaultSize)
     }
 
     /// Entry `index`, resolved: what chooses the geometry of sections under it.
@@ -106,7 +107,8 @@ struct MetricsTable: Sendable {
         for (index, overrides) in overrides.enumerated() {
             let fresh = entry(for: overrides)
             precondition(
-                entries[index].metrics == fresh.metrics && entries[index].geometry == fresh.geometry
+                entries[index].metrics == fresh.metrics && entries[index].waterfall == fresh.waterfall
+                    && entries[index].geometry == fresh.geometry
                     && entries[index].uniformGeometry == fresh.uniformGeometry && entries[index].defaultSize == fresh.defaultSize,
                 "metrics entry \(index) resolved under other settings")
         }

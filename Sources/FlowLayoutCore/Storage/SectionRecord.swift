@@ -26,12 +26,33 @@ struct SectionRecord: TreeElement, Sendable {
     /// The items with sizes of their own; `nil` when every item takes the
     /// default size.
     var store: ItemStore? {
-        didSet { storedSizedCount = Int32(store?.sizedCount ?? 0) }
+        get { if case .flow(let store) = items { store } else { nil } }
+        set {
+            items = newValue.map { .flow($0) } ?? .none
+            storedSizedCount = Int32(newValue?.sizedCount ?? 0)
+        }
     }
     /// A waterfall section's items with their columns (`flow-layout.md` 12);
     /// `nil` in a flow section (the store says the record's kind).
     var waterfall: WaterfallItems? {
-        didSet { storedSizedCount = Int32(waterfall?.sizedCount ?? 0) }
+        get { if case .waterfall(let items) = items { items } else { nil } }
+        set {
+            items = newValue.map { .waterfall($0) } ?? .none
+            storedSizedCount = Int32(newValue?.sizedCount ?? 0)
+        }
+    }
+
+    /// What holds the items: one reference, so that a record (copied with
+    /// every change of the section tree) is no larger for the kinds it may be.
+    private var items: Items
+
+    private enum Items {
+        /// Every item at the default size, in a flow section.
+        case none
+        /// A flow section's ``ItemStore``.
+        case flow(ItemStore)
+        /// A waterfall section's ``WaterfallItems``.
+        case waterfall(WaterfallItems)
     }
 
     init(
@@ -45,7 +66,7 @@ struct SectionRecord: TreeElement, Sendable {
         self.hasItemSizes = hasItemSizes
         self.extent = extent
         self.bound = bound
-        self.store = store
+        items = store.map { .flow($0) } ?? .none
     }
 
     /// The number of items.

@@ -17,6 +17,9 @@ final class GeometrySelector: Sendable {
     /// then kept as the item's own).
     let refinesEstimate: Bool
     let metrics: SectionMetrics
+    /// The entry's columns when its sections are waterfall sections
+    /// (`flow-layout.md` 12.1), else `nil`.
+    let waterfall: WaterfallGeometry?
     /// The entry's geometry for a section that is not uniform.
     let geometry: LineGeometry
     /// The entry's geometry for a uniform section of `itemSize` items.
@@ -24,7 +27,8 @@ final class GeometrySelector: Sendable {
 
     /// The entry of `metrics` under `settings`, items without a size of their
     /// own at `defaultSize`.
-    init(metrics: SectionMetrics, settings: SectionSettings, defaultSize: Size) {
+    init(metrics: SectionMetrics, waterfall: WaterfallGeometry? = nil, settings: SectionSettings, defaultSize: Size) {
+        self.waterfall = waterfall
         let direction = settings.configuration.scrollDirection
         isSelfSizing = settings.configuration.isSelfSizing
         itemSize = settings.configuration.itemSize

@@ -5,15 +5,18 @@ extension SectionRecord {
     ///
     /// - Complexity: O(log R).
     func explicitSize(ofItem item: Int) -> Size? {
-        if let waterfall {
-            guard let trees = waterfall.columns else { return nil }
-            let place = trees.locate(item).place
-            return place.run.explicitSize(at: place.index)
-        }
-        guard let store else { return nil }
+        guard let store else { return waterfall.flatMap { Self.explicitSize(ofItem: item, in: $0) } }
         if let given = store.givenSizes { return given[item] }
         let found = store.runs.find(item, in: { $0.items }, rule: .containing)
         return found.element!.explicitSize(ofItem: item - found.before.items)
+    }
+
+    /// The size `item` of a waterfall section has of its own, or `nil`.
+    @inline(never)
+    private static func explicitSize(ofItem item: Int, in waterfall: WaterfallItems) -> Size? {
+        guard let trees = waterfall.columns else { return nil }
+        let place = trees.locate(item).place
+        return place.run.explicitSize(at: place.index)
     }
 
     /// The edit that gives `item` the size `stored` as its own (`nil`: the

@@ -32,7 +32,7 @@ struct WaterfallSectionLayout {
 
     /// Its columns.
     @inline(__always)
-    var columns: WaterfallGeometry { resolved.metrics.waterfall! }
+    var columns: WaterfallGeometry { resolved.waterfall! }
 
     /// The scroll direction: columns run along it.
     @inline(__always)
@@ -50,7 +50,7 @@ struct WaterfallSectionLayout {
 
     /// The stack of `record`'s items under `resolved`.
     private static func stack(record: SectionRecord, resolved: GeometrySelector) -> WaterfallStack {
-        let columns = resolved.metrics.waterfall!
+        let columns = resolved.waterfall!
         let lengths = WaterfallLengths(columns: columns, direction: resolved.geometry.direction)
         let defaultLength = lengths.length(of: resolved.defaultSize)
         return WaterfallStack(
