@@ -88,7 +88,9 @@ extension Scenarios {
                 BenchRow(
                     scenario: "waterfall", operation: "waterfall: scroll frame, \(label) self-sizing", engine: frames,
                     referenceNote: "–", engineMemoryBytes: state.memoryFootprint, items: items,
-                    note: "\(grouped(scrollFrames)) frames (rect + the reports of what appeared), \(grouped(measured.count)) measured, \(jumps) jumps; target p99 ≤ 50 µs"))
+                    note:
+                        "\(grouped(scrollFrames)) frames (rect + the reports of what appeared), \(grouped(measured.count)) measured, \(jumps) jumps; target p99 ≤ 50 µs"
+                ))
         }
 
         if runs("waterfall: one report") {

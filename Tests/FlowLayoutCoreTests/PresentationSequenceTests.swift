@@ -74,7 +74,9 @@ struct PresentationSequence {
             input.configuration = WaterfallValues.waterfall(input.configuration, columns: counts[random.int(0..<counts.count)])
             input.sections = input.sections.map { section in
                 var section = WaterfallValues.exact(section, vertical: vertical)
-                if random.chance(0.2) { section.kind = random.chance(0.4) ? .flow : .waterfall(.count(counts[random.int(0..<counts.count)])) }
+                if random.chance(0.2) {
+                    section.kind = random.chance(0.4) ? .flow : .waterfall(.count(counts[random.int(0..<counts.count)]))
+                }
                 return section
             }
             // A mean of reported sizes is not exact in a column.

@@ -43,8 +43,12 @@ package enum WaterfallValues {
     /// `batch` with every size it gives made exact.
     package static func exact(_ batch: BatchUpdate, vertical: Bool) -> BatchUpdate {
         var batch = batch
-        batch.insertedItems = batch.insertedItems.map { .init(indexPath: $0.indexPath, size: $0.size.map { exact($0, vertical: vertical) }) }
-        batch.reloadedItems = batch.reloadedItems.map { .init(indexPath: $0.indexPath, size: $0.size.map { exact($0, vertical: vertical) }) }
+        batch.insertedItems = batch.insertedItems.map {
+            .init(indexPath: $0.indexPath, size: $0.size.map { exact($0, vertical: vertical) })
+        }
+        batch.reloadedItems = batch.reloadedItems.map {
+            .init(indexPath: $0.indexPath, size: $0.size.map { exact($0, vertical: vertical) })
+        }
         batch.movedItems = batch.movedItems.map { .init(from: $0.from, to: $0.to, size: $0.size.map { exact($0, vertical: vertical) }) }
         batch.insertedSections = batch.insertedSections.map { .init(index: $0.index, section: exact($0.section, vertical: vertical)) }
         batch.reloadedSections = batch.reloadedSections.map { .init(index: $0.index, section: exact($0.section, vertical: vertical)) }
