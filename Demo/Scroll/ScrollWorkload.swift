@@ -43,6 +43,7 @@ struct ScrollWorkload: Sendable {
 
     /// The real size of an item: the same for an identity whatever its position
     /// and whenever it is asked.
+    @inline(__always)
     func realSize(of item: ItemIdentity) -> Size {
         switch sizes {
         case let .seeded(estimate, variation, seed):

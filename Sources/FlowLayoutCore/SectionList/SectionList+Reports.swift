@@ -24,12 +24,13 @@ extension SectionList {
         while i < order.count {
             let q = reports[order[i]].indexPath.section
             let section = section(q)
+            let record = section.record
             var edits: [ItemEdit] = []
             while i < order.count, reports[order[i]].indexPath.section == q {
                 let report = reports[order[i]]
                 i += 1
                 if i < order.count, reports[order[i]].indexPath == report.indexPath { continue }
-                guard let edit = section.record.edit(settingItem: report.indexPath.item, to: section.storedSize(report.size))
+                guard let edit = record.edit(settingItem: report.indexPath.item, to: section.storedSize(report.size))
                 else { continue }
                 edits.append(edit)
             }

@@ -26,34 +26,36 @@ struct SectionRecord: TreeElement, Sendable {
     /// The items with sizes of their own; `nil` when every item takes the
     /// default size.
     var store: ItemStore? {
-        get { if case .flow(let store) = items { store } else { nil } }
+        get {
+            guard let items, !itemsAreWaterfall else { return nil }
+            return unsafeDowncast(items, to: ItemStore.self)
+        }
         set {
-            items = newValue.map { .flow($0) } ?? .none
+            items = newValue
+            itemsAreWaterfall = false
             storedSizedCount = Int32(newValue?.sizedCount ?? 0)
         }
     }
     /// A waterfall section's items with their columns (`flow-layout.md` 12);
     /// `nil` in a flow section (the store says the record's kind).
     var waterfall: WaterfallItems? {
-        get { if case .waterfall(let items) = items { items } else { nil } }
+        get {
+            guard let items, itemsAreWaterfall else { return nil }
+            return unsafeDowncast(items, to: WaterfallItems.self)
+        }
         set {
-            items = newValue.map { .waterfall($0) } ?? .none
+            items = newValue
+            itemsAreWaterfall = newValue != nil
             storedSizedCount = Int32(newValue?.sizedCount ?? 0)
         }
     }
 
-    /// What holds the items: one reference, so that a record (copied with
-    /// every change of the section tree) is no larger for the kinds it may be.
-    private var items: Items
-
-    private enum Items {
-        /// Every item at the default size, in a flow section.
-        case none
-        /// A flow section's ``ItemStore``.
-        case flow(ItemStore)
-        /// A waterfall section's ``WaterfallItems``.
-        case waterfall(WaterfallItems)
-    }
+    /// What holds the items, of either kind: one optional reference, so that
+    /// a record (copied with every change of the section tree) is copied as
+    /// fast as it was with one kind. ``itemsAreWaterfall`` says which class
+    /// it is; only the two properties above set them, and together.
+    private var items: SectionItems?
+    private var itemsAreWaterfall = false
 
     init(
         itemCount: Int, extent: Offset, bound: Offset, metricsIndex: Int32, isPending: Bool, hasItemSizes: Bool,
@@ -66,7 +68,7 @@ struct SectionRecord: TreeElement, Sendable {
         self.hasItemSizes = hasItemSizes
         self.extent = extent
         self.bound = bound
-        items = store.map { .flow($0) } ?? .none
+        items = store
     }
 
     /// The number of items.
@@ -113,6 +115,12 @@ struct SectionSummary: TreeSummary {
     }
 }
 
+/// What holds a section's items, one reference in its record: a flow
+/// section's ``ItemStore`` or a waterfall section's ``WaterfallItems``.
+class SectionItems: @unchecked Sendable {
+    init() {}
+}
+
 /// The items of one section that have sizes of their own. Shared between copies
 /// of a layout and copied on the first write.
 ///
@@ -120,7 +128,7 @@ struct SectionSummary: TreeSummary {
 /// given (``GivenSizes``), until the section is first laid out or edited: laying
 /// it out then reads them once, in place, a chunk at a time, and lets each chunk
 /// go as its runs are built. From then on the items live in runs.
-final class ItemStore: @unchecked Sendable {
+final class ItemStore: SectionItems, @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
     // write first copies a store that is not uniquely referenced. Its
     // properties skip dynamic exclusivity checks, as ``BTree``'s nodes do.

@@ -8,7 +8,7 @@
 /// A column's trees sum its items' gaps, so an item is found by index in
 /// each column by one search (O(n · log R) over the columns), and an
 /// insertion or deletion changes one gap in each column.
-final class WaterfallItems: @unchecked Sendable {
+final class WaterfallItems: SectionItems, @unchecked Sendable {
     // Safe to share: a store reachable from two layouts is never written; every
     // write first copies a store that is not uniquely referenced.
     /// Each column's runs; `nil` for the round of the section's items at the
