@@ -77,6 +77,12 @@ extension SectionRecord {
     func ownSizes(into own: inout [Size]) {
         own.removeAll(keepingCapacity: true)
         own.reserveCapacity(itemCount)
+        if let waterfall {
+            // A waterfall section's items, read column by column into their places.
+            own.append(contentsOf: repeatElement(Size.unsized, count: itemCount))
+            waterfall.columns?.forEachItem { item, _, size in own[item] = size }
+            return
+        }
         guard let store else {
             own.append(contentsOf: repeatElement(Size.unsized, count: itemCount))
             return
