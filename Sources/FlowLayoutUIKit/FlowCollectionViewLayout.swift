@@ -88,6 +88,12 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         get { options.contentAlignment }
         set { options.contentAlignment = newValue }
     }
+    /// The columns of every section that its delegate does not give a count
+    /// of its own (``FlowCollectionViewLayoutDelegate``): a waterfall layout
+    /// (`flow-layout.md` 12), each item a column wide under the shortest column
+    /// when it arrives, and kept there. `nil`, the default, lays items out in
+    /// lines, as UIKit does.
+    open var waterfall: WaterfallColumns? { didSet { propertiesChanged() } }
     /// The pixels per point origins are rounded to: `nil` (the default) for
     /// the collection view's `traitCollection.displayScale`, as UIKit rounds;
     /// 0 turns rounding off.
@@ -406,6 +412,10 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         content.minimumInteritemSpacing = delegate.interitemSpacing(forSection: section).map(Double.init)
         content.headerReferenceSize = delegate.headerSize(forSection: section).map(Size.init)
         content.footerReferenceSize = delegate.footerSize(forSection: section).map(Size.init)
+        if let count = delegate.columnCount(forSection: section) {
+            // 0 keeps the section's items in lines; a count outside 1…64 is refused (12.6).
+            content.kind = count == 0 ? .flow : .waterfall(.count(count))
+        }
         return content
     }
 
@@ -418,7 +428,7 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
             minimumLineSpacing: Double(minimumLineSpacing), minimumInteritemSpacing: Double(minimumInteritemSpacing),
             sectionInset: effectiveInset(sectionInset, in: view), headerReferenceSize: Size(headerReferenceSize),
             footerReferenceSize: Size(footerReferenceSize), sectionHeadersPinToVisibleBounds: sectionHeadersPinToVisibleBounds,
-            sectionFootersPinToVisibleBounds: sectionFootersPinToVisibleBounds)
+            sectionFootersPinToVisibleBounds: sectionFootersPinToVisibleBounds, waterfall: waterfall)
     }
 
     /// ``options`` with the display scale origins are rounded to.
@@ -581,6 +591,9 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
     func footerSize(forSection section: Int) -> CGSize? {
         delegate.collectionView?(view, layout: layout, referenceSizeForFooterInSection: section)
     }
+    func columnCount(forSection section: Int) -> Int? {
+        (delegate as? any FlowCollectionViewLayoutDelegate)?.collectionView?(view, layout: layout, columnCountForSectionAt: section)
+    }
     #else
     // The surface, which Linux compiles (it has no Objective-C runtime), declares
     // the methods as requirements whose default implementations answer NaN for
@@ -607,6 +620,50 @@ open class FlowCollectionViewLayout: UICollectionViewLayout {
         implemented(delegate.collectionView(view, layout: layout, referenceSizeForFooterInSection: section))
     }
     private func implemented(_ size: CGSize) -> CGSize? { size.width.isNaN ? nil : size }
+    func columnCount(forSection section: Int) -> Int? {
+        guard let delegate = delegate as? any FlowCollectionViewLayoutDelegate else { return nil }
+        let count = delegate.collectionView(view, layout: layout, columnCountForSectionAt: section)
+        return count == Int.min ? nil : count
+    }
     #endif
 }
+
+#if !FLOWLAYOUT_UIKIT_SURFACE
+/// A collection view delegate that gives a section of a
+/// ``FlowCollectionViewLayout`` columns of its own: a waterfall section
+/// (`flow-layout.md` 12), as `CHTCollectionViewWaterfallLayout`'s delegate's
+/// `columnCountForSection` does. Everything else is
+/// `UICollectionViewDelegateFlowLayout`'s.
+@MainActor @objc public protocol FlowCollectionViewLayoutDelegate: UICollectionViewDelegateFlowLayout {
+    /// The number of columns of `section`, 1 to 64; 0 keeps its items in
+    /// lines (when the layout's ``FlowCollectionViewLayout/waterfall`` gives
+    /// every section columns). Not implemented: the layout's.
+    @objc optional func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, columnCountForSectionAt section: Int
+    ) -> Int
+}
+#else
+/// A collection view delegate that gives a section of a
+/// ``FlowCollectionViewLayout`` columns of its own (`flow-layout.md` 12). On
+/// the test surface, which has no Objective-C runtime, the method is a
+/// requirement whose default answers `columnCountNotImplemented`.
+@MainActor public protocol FlowCollectionViewLayoutDelegate: UICollectionViewDelegateFlowLayout {
+    /// The number of columns of `section`, 1 to 64; 0 keeps its items in lines.
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, columnCountForSectionAt section: Int
+    ) -> Int
+}
+
+extension FlowCollectionViewLayoutDelegate {
+    /// What the surface's default answers: not implemented.
+    public static var columnCountNotImplemented: Int { Int.min }
+
+    /// Not implemented: the layout's columns.
+    public func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, columnCountForSectionAt section: Int
+    ) -> Int {
+        Self.columnCountNotImplemented
+    }
+}
+#endif
 #endif

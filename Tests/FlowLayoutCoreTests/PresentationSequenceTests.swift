@@ -167,9 +167,17 @@ struct PresentationSequence {
             return
         }
         let before = reference
+        let framesBefore = model.layout(estimatedItemSize: state.currentEstimatedItemSize).attributes
         let update = try state.reportSizes(reports)
         model.apply(reports)
         log.append("step \(step) reports \(reports.map { "\($0.indexPath)=\($0.size)" })")
+        // Reports of the sizes items already have change nothing, and anchor nothing.
+        if update.anchor == nil, update.contentOffsetAdjustment == .zero,
+            model.layout(estimatedItemSize: state.currentEstimatedItemSize).attributes == framesBefore
+        {
+            model.visibleRect = state.visibleRect
+            return
+        }
         checkAnchor(update, before: before, label: "reports")
     }
 

@@ -248,25 +248,27 @@ struct Snapping {
         consider(middle)
         var next = Self.step(from: middle, forward: mirrors, in: &sections)
         while let line = next {
-            if let before, bounds(line).high <= before { break }
+            if let before, bounds(line, reach: sections.reach(of: line)).high <= before { break }
             consider(line)
             next = Self.step(from: line, forward: mirrors, in: &sections)
         }
         // 2. The lines whose candidates increase, until one cannot go below `after`.
         next = Self.step(from: middle, forward: !mirrors, in: &sections)
         while let line = next {
-            if let after, bounds(line).low >= after { break }
+            if let after, bounds(line, reach: sections.reach(of: line)).low >= after { break }
             consider(line)
             next = Self.step(from: line, forward: !mirrors, in: &sections)
         }
         return (before, after)
     }
 
-    /// The `itemCenter` candidates `line` may present: its natural span,
-    /// mirrored, widened by the presentation's reach.
-    private func bounds(_ line: LineLocation) -> (low: Double, high: Double) {
+    /// The `itemCenter` candidates `line`, or a line before it, may present:
+    /// from its top to as far as `reach` past it (``SectionList/reach(of:)``:
+    /// its thickness in a flow section), mirrored, widened by the
+    /// presentation's reach.
+    private func bounds(_ line: LineLocation, reach: Double) -> (low: Double, high: Double) {
         let top = line.span.top.double
-        let bottom = top + line.span.thickness
+        let bottom = top + reach
         let (low, high) = mirrors ? (width - bottom, width - top) : (top, bottom)
         let reach = presentationReach(around: Swift.max(abs(low), abs(high)))
         return (low - reach - extent / 2, high + reach - extent / 2)

@@ -121,6 +121,17 @@ struct LocatedSection {
         }
     }
 
+    /// How far past its top `line` and every earlier line of the section
+    /// reach along the scroll axis: its thickness where lines end in order
+    /// (a flow section's); in a waterfall section, the longest item that
+    /// starts at or before it.
+    func reach(of line: LineSpan) -> Double {
+        switch section {
+        case .flow: line.thickness
+        case .waterfall(let section): waterfall(section).reach(of: line)
+        }
+    }
+
     /// The line after `line` in this section, if any.
     func line(after line: LineSpan) -> LineSpan? {
         switch section {

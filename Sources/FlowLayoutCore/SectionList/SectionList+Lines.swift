@@ -53,6 +53,13 @@ extension SectionList {
     }
 
     /// Calls `body` with the natural frame of each item of `line`.
+    /// How far past its top `line` and every earlier line of its section
+    /// reach (``LocatedSection/reach(of:)``): its thickness in a flow section.
+    mutating func reach(of line: LineLocation) -> Double {
+        guard isWaterfall(line.section) else { return line.span.thickness }
+        return locatedSection(line.section).reach(of: line.span)
+    }
+
     mutating func forEachItemFrame(of line: LineLocation, _ body: (Rect) -> Void) {
         locatedSection(line.section).forEachItemFrame(ofLineAt: line.span.firstItem, body)
     }

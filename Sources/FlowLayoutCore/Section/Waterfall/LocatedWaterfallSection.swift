@@ -145,6 +145,29 @@ extension LocatedWaterfallSection {
         return LineSpan(firstItem: item, top: linesTop + placed.top, thickness: placed.length)
     }
 
+    /// How far past its top `line` and every line before it reach: the
+    /// lowest bottom of every item whose top is at or before its own. Lines in
+    /// the order of their tops do not end in order (an earlier item may be
+    /// longer than a later one); the search for item centres (8.5), walking
+    /// back from the middle line, stops at a line that cannot reach the best
+    /// centre found only by this.
+    ///
+    /// - Complexity: O(n · log R).
+    func reach(of line: LineSpan) -> Double {
+        let stack = section.stack
+        let top = line.top - linesTop
+        var reach = top + Offset(clamping: line.thickness)
+        // In each column, the last item whose top is at or before the line's (tops grow with rank).
+        let past = top + Offset(high: 0, low: 1)
+        for column in 0..<stack.columnCount {
+            let count = stack.total(column).count
+            let rank = (stack.rank(ofFirstTopReaching: past, column: column) ?? count) - 1
+            guard rank >= 0, let cursor = stack.cursor(column: column, rank: rank) else { continue }
+            reach = Swift.max(reach, cursor.top + Offset(clamping: cursor.length))
+        }
+        return (reach - top).double
+    }
+
     /// The line of the item of rank `rank` in `column`, if there is one.
     private func line(column: Int, rank: Int) -> LineSpan? {
         section.stack.item(ofColumn: column, rank: rank).map { line(ofItem: $0) }
