@@ -41,13 +41,14 @@ let package = Package(
         // UICollectionViewLayout's override points over the core, without UIKit:
         // the adapter a UIKit subclass forwards to.
         .target(name: "FlowLayoutHosting", dependencies: ["FlowLayout"]),
-        // The drop-in `UICollectionViewFlowLayout` replacement: one file, compiled
-        // where UIKit exists (empty elsewhere).
+        // The drop-in `UICollectionViewFlowLayout` replacement: two files (the
+        // layout, and what it asks the delegate), compiled where UIKit exists
+        // (empty elsewhere).
         .target(name: "FlowLayoutUIKit", dependencies: ["FlowLayoutHosting"]),
         // Test-only: the iOS SDK's declarations the drop-in uses, as the SDK
         // declares them (`uikit-surface.md`), so that it compiles on Linux.
         .target(name: "UIKitSurface", path: "Tests/UIKitSurface"),
-        // Test-only: the drop-in's one source file (a symlink to it, unchanged),
+        // Test-only: the drop-in's source files (symlinks to them, unchanged),
         // compiled against the surface.
         .target(
             name: "FlowLayoutUIKitOnSurface",

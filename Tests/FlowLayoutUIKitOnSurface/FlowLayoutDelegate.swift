@@ -1,0 +1,1 @@
+../../Sources/FlowLayoutUIKit/FlowLayoutDelegate.swift
