@@ -139,12 +139,6 @@ extension LocatedWaterfallSection {
 
     // MARK: Lines: each item's top a line start (12.4)
 
-    /// The line of `item`: the item, its top and length.
-    private func line(ofItem item: Int) -> LineSpan {
-        let placed = section.stack.place(item)
-        return LineSpan(firstItem: item, top: linesTop + placed.top, thickness: placed.length)
-    }
-
     /// How far past its top `line` and every line before it reach: the
     /// lowest bottom of every item whose top is at or before its own. Lines in
     /// the order of their tops do not end in order (an earlier item may be
@@ -170,7 +164,10 @@ extension LocatedWaterfallSection {
 
     /// The line of the item of rank `rank` in `column`, if there is one.
     private func line(column: Int, rank: Int) -> LineSpan? {
-        section.stack.item(ofColumn: column, rank: rank).map { line(ofItem: $0) }
+        // Found by rank in its column: no search of the columns for the item.
+        section.stack.cursor(column: column, rank: rank).map {
+            LineSpan(firstItem: $0.item, top: linesTop + $0.top, thickness: $0.length)
+        }
     }
 
     /// Whether `a` comes before `b` in line order: by top, then by item.

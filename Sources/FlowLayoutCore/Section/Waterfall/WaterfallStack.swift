@@ -48,9 +48,8 @@ struct WaterfallStack {
     /// Each column's next start over the items before `item` (12.3 a).
     func nextStarts(before item: Int) -> [Offset] {
         columns.map { tree in
-            let (rank, place) = tree.place(atOrAfter: item)
-            guard let place else { return advance(tree.summary) }
-            _ = rank
+            // The first item of the column at or past `item` starts where those before it end.
+            guard let place = tree.place(atOrAfter: item).place else { return advance(tree.summary) }
             return top(of: place)
         }
     }
@@ -61,12 +60,6 @@ struct WaterfallStack {
     func place(_ item: Int) -> (column: Int, top: Offset, length: Double) {
         let (column, place) = columns.locate(item)
         return (column, top(of: place), length(of: place.run.explicitSize(at: place.index)))
-    }
-
-    /// The index of the item of column `column` with `rank` items of that
-    /// column before it, or `nil` when the column has no more.
-    func item(ofColumn column: Int, rank: Int) -> Int? {
-        columns[column].place(rank: rank)?.item
     }
 
     /// The rank in column `column` of its first item whose advance through

@@ -1,5 +1,6 @@
 /// Reading a section's items out of its record, whatever holds them: nothing
-/// (every item at the default size), the sizes a host gave, or runs.
+/// (every item at the default size), the sizes a host gave, a flow section's
+/// runs, or a waterfall section's columns.
 extension SectionRecord {
     /// The size `item` has of its own, or `nil`.
     ///
