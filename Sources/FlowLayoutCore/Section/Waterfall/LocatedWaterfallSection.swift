@@ -163,9 +163,11 @@ extension LocatedWaterfallSection {
     }
 
     /// The line of the item of rank `rank` in `column`, if there is one.
-    private func line(column: Int, rank: Int) -> LineSpan? {
+    /// (`stack` is the section's, made once by the caller: a section in closed
+    /// form makes its columns' trees each time it is asked for one.)
+    private func line(column: Int, rank: Int, in stack: WaterfallStack) -> LineSpan? {
         // Found by rank in its column: no search of the columns for the item.
-        section.stack.cursor(column: column, rank: rank).map {
+        stack.cursor(column: column, rank: rank).map {
             LineSpan(firstItem: $0.item, top: linesTop + $0.top, thickness: $0.length)
         }
     }
@@ -176,71 +178,67 @@ extension LocatedWaterfallSection {
         a.top < b.top || (a.top == b.top && a.firstItem < b.firstItem)
     }
 
+    /// Of each column's line `pick` gives (`nil`: none), the first in line
+    /// order, or with `last` the last.
+    private func extreme(last: Bool = false, _ pick: (Int) -> LineSpan?) -> LineSpan? {
+        var best: LineSpan?
+        for column in 0..<section.columns.count {
+            guard let line = pick(column) else { continue }
+            if best.map({ last ? Self.precedes($0, line) : Self.precedes(line, $0) }) ?? true { best = line }
+        }
+        return best
+    }
+
     /// The first line whose far edge reaches `key`: of the items whose bottom
     /// reaches it, the one whose top comes first.
     func firstLine(reaching key: Offset) -> LineSpan? {
         let stack = section.stack
         let target = key - linesTop + stack.lineSpacing
-        var best: LineSpan?
-        for column in 0..<section.columns.count {
-            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
-                let line = line(column: column, rank: rank)
-            else { continue }
-            if best.map({ Self.precedes(line, $0) }) ?? true { best = line }
+        return extreme { column in
+            stack.rank(ofFirstAdvanceReaching: target, column: column).flatMap { line(column: column, rank: $0, in: stack) }
         }
-        return best
     }
 
     /// The line after `line` in this section (the next item in line order), if any.
     func line(after line: LineSpan) -> LineSpan? {
         let stack = section.stack
         let top = line.top - linesTop
-        var best: LineSpan?
-        for column in 0..<section.columns.count {
-            guard var rank = stack.rank(ofFirstTopReaching: top, column: column) else { continue }
+        return extreme { column in
+            guard var rank = stack.rank(ofFirstTopReaching: top, column: column) else { return nil }
             // Items of the column at the same top come after it only past its item.
-            while let candidate = self.line(column: column, rank: rank) {
-                if Self.precedes(line, candidate) {
-                    if best.map({ Self.precedes(candidate, $0) }) ?? true { best = candidate }
-                    break
-                }
+            while let candidate = self.line(column: column, rank: rank, in: stack) {
+                if Self.precedes(line, candidate) { return candidate }
                 rank += 1
             }
+            return nil
         }
-        return best
     }
 
     /// The line before `line` in this section (the previous item in line order), if any.
     func line(before line: LineSpan) -> LineSpan? {
         let stack = section.stack
         let top = line.top - linesTop
-        var best: LineSpan?
-        for column in 0..<section.columns.count {
+        return extreme(last: true) { column in
             let count = stack.total(column).count
-            guard count > 0 else { continue }
             // The last of the column's items before `line`: the one before its
             // first top at or past `line`'s, or one at the same top and a lower index.
             var rank = stack.rank(ofFirstTopReaching: top, column: column) ?? count
-            var candidate = rank > 0 ? self.line(column: column, rank: rank - 1) : nil
-            while let next = self.line(column: column, rank: rank), Self.precedes(next, line) {
+            var candidate = rank > 0 ? self.line(column: column, rank: rank - 1, in: stack) : nil
+            while let next = self.line(column: column, rank: rank, in: stack), Self.precedes(next, line) {
                 candidate = next
                 rank += 1
             }
-            if let candidate, best.map({ Self.precedes($0, candidate) }) ?? true { best = candidate }
+            return candidate
         }
-        return best
     }
 
     /// The section's last line (the item whose top comes last), or `nil` without items.
     var lastLine: LineSpan? {
         let stack = section.stack
-        var best: LineSpan?
-        for column in 0..<section.columns.count {
+        return extreme(last: true) { column in
             let count = stack.total(column).count
-            guard count > 0, let line = line(column: column, rank: count - 1) else { continue }
-            if best.map({ Self.precedes($0, line) }) ?? true { best = line }
+            return count > 0 ? line(column: column, rank: count - 1, in: stack) : nil
         }
-        return best
     }
 
     /// Calls `body` with the natural frame of the item of the line starting
