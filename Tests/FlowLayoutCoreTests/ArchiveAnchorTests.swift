@@ -87,17 +87,19 @@ import Testing
         #expect(restored.state.visibleRect == state.visibleRect)
     }
 
-    /// `archive` (version 2, with an anchor) written as version 1 wrote it:
-    /// the anchor without its kept-edge byte, the body's length and the
+    /// `archive` (version 3, with an anchor, no waterfall section) written as
+    /// version 1 wrote it: the anchor without its kept-edge byte, no columns
+    /// (the last byte of the body, a count of 0), the body's length and the
     /// checksum written again.
     static func versionOne(of archive: [UInt8]) -> [UInt8]? {
         guard archive[16 + 8] != 0 else { return nil }  // the anchor's kind, after the fingerprint
+        guard archive[archive.count - 9] == 0 else { return nil }  // no waterfall section's columns
         // The ordinal's varint, then the edge byte.
         var position = 16 + 8 + 1
         while archive[position] & 0x80 != 0 { position += 1 }
         let edge = position + 1
         guard archive[edge] == KeptEdge.leading.archiveCode else { return nil }
-        var bytes = Array(archive[..<edge]) + Array(archive[(edge + 1)..<(archive.count - 8)])
+        var bytes = Array(archive[..<edge]) + Array(archive[(edge + 1)..<(archive.count - 9)])
         bytes[4] = 1
         bytes[5] = 0
         let length = UInt64(bytes.count - 16)

@@ -100,39 +100,6 @@ struct WaterfallSectionTests {
             ])
     }
 
-    @Test("11.5 in a waterfall: an archive keeps the sizes, assigns the columns by 12.3 b, puts the anchor where it was")
-    func archive() throws {
-        var configuration = ReferenceWaterfallTests.configuration
-        configuration.estimatedItemSize = Size(width: 100, height: 100)
-        configuration.waterfall = .count(2)
-        let items = (1...40).map { FlowIdentifier(UInt64($0)) }
-        var state = try FlowLayoutState(
-            configuration: configuration, snapshot: FlowSnapshot(sections: [FlowSnapshot.Section(id: 1, items: items)]),
-            viewportSize: Self.viewport)
-        let reports = (0..<40).map {
-            SizeReport(indexPath: FlowIndexPath(item: $0, section: 0), size: Size(width: 155, height: Double(40 + ($0 * 37) % 90)))
-        }
-        _ = try state.reportSizes(reports)
-        let item21 = try state.layoutAttributesForItem(at: FlowIndexPath(item: 21, section: 0)).frame.minY
-        try state.setVisibleRect(Rect(x: 0, y: item21 - 7, width: 320, height: 400))
-        let saved = state.archive()
-        let archive = try #require(saved)
-        var restored = try FlowLayoutState.restoring(
-            archive, snapshot: FlowSnapshot(sections: [FlowSnapshot.Section(id: 1, items: items)]),
-            configuration: configuration, viewportSize: Self.viewport)
-        #expect(restored.reattachedSizeCount == 40)
-        // Every item assigned again, in index order, by the sizes restored (12.3 b): as a fresh layout of them.
-        var fresh = try FlowLayoutState(
-            configuration: configuration, sections: [FlowSection(itemSizes: reports.map(\.size))], viewportSize: Self.viewport)
-        #expect(try Self.cells(&restored.state) == Self.cells(&fresh))
-        // The anchor, the first item in view when saved, sits at its saved distance from V's top (11.5).
-        let anchor = try #require(restored.anchor)
-        let before = try state.layoutAttributesForItem(at: anchor.indexPath).frame.minY - (state.visibleRect?.minY ?? 0)
-        let after = try restored.state.layoutAttributesForItem(at: anchor.indexPath).frame.minY
-        #expect(after - (restored.state.visibleRect?.minY ?? 0) == before)
-        #expect(restored.anchorDistance == before)
-    }
-
     @Test("12.1: minimumColumnWidth 100 across 320 with s 10 gives 3 columns 100 wide")
     func minimumWidth() throws {
         var state = try Self.state(count: 4, estimate: Size(width: 100, height: 100), columns: .minimumWidth(100))

@@ -204,6 +204,13 @@ struct ArchiveReader {
 
     mutating func double() throws(FlowLayoutError) -> Double { Double(bitPattern: try fixed()) }
 
+    /// The next `count` bytes.
+    mutating func bytes(_ count: Int) throws(FlowLayoutError) -> [UInt8] {
+        guard end - position >= count else { throw .invalidArchive(.truncated) }
+        defer { position += count }
+        return Array(UnsafeBufferPointer(start: base + position, count: count))
+    }
+
     /// An item's size after its `flags` (not 0); `previousWidth` becomes its width.
     @inline(__always)
     mutating func size(_ flags: UInt8, previousWidth: inout Double) throws(FlowLayoutError) -> Size {

@@ -31,6 +31,9 @@ struct ArchiveContent {
     var equalWidths: [Bool]
     /// The number of items saved with a size of their own.
     var sizedCount: Int
+    /// Each section's saved columns (version 3; 12.4), `nil` for a flow
+    /// section and in earlier versions.
+    var columns: [SavedColumns?]
 
     /// Reads and checks `bytes`.
     ///
@@ -55,6 +58,7 @@ struct ArchiveContent {
         (sectionIDs, itemCounts) = try Self.sections(from: &reader, room: room)
         (items, sizes, sizedCounts, equalWidths) = try Self.items(counts: itemCounts, from: &reader)
         sizedCount = sizedCounts.reduce(0, +)
+        columns = version >= 3 ? try Self.columns(counts: itemCounts, from: &reader) : Array(repeating: nil, count: itemCounts.count)
         guard reader.position == reader.end else { throw .invalidArchive(.malformed("bytes after the last item")) }
         if let anchor {
             let limit = anchor.kind == 1 ? itemCounts.reduce(0, +) : itemCounts.count
@@ -173,6 +177,32 @@ struct ArchiveContent {
         return (items, sizes, sizedCounts, equalWidths)
     }
 
+    /// The waterfall sections' columns (version 3): their count, then for
+    /// each its ordinal (ascending), column count (a byte, 1…64), column
+    /// width (8 bytes) and every item's column (a byte each, below the count).
+    private static func columns(counts: [Int], from reader: inout ArchiveReader) throws(FlowLayoutError) -> [SavedColumns?] {
+        var columns = [SavedColumns?](repeating: nil, count: counts.count)
+        let sectionCount = try reader.count(limit: counts.count, "a count of waterfall sections")
+        var next = 0
+        for _ in 0..<sectionCount {
+            let q = try reader.count(limit: counts.count - 1, "a waterfall section's ordinal")
+            guard q >= next else { throw .invalidArchive(.malformed("waterfall sections out of order")) }
+            next = q + 1
+            let count = Int(try reader.byte())
+            guard (1...WaterfallColumns.maximumCount).contains(count) else {
+                throw .invalidArchive(.malformed("a column count of \(count)"))
+            }
+            let width = try reader.double()
+            guard width.isFinite, width >= 0 else { throw .invalidArchive(.malformed("a column width that is not finite and >= 0")) }
+            let items = try reader.bytes(counts[q])
+            guard items.allSatisfy({ Int($0) < count }) else {
+                throw .invalidArchive(.malformed("an item's column past the section's \(count) columns"))
+            }
+            columns[q] = SavedColumns(count: count, width: width, items: items)
+        }
+        return columns
+    }
+
     /// The section and position of the saved item of ordinal `ordinal` (among
     /// all items, in saved order; less than their count).
     ///
@@ -197,6 +227,15 @@ struct ArchiveContent {
         }
         return nil
     }
+}
+
+/// A waterfall section's columns as saved (`flow-layout.md` 12.4): the
+/// column count n and width w they were assigned under, and each item's
+/// column, in saved order.
+struct SavedColumns {
+    var count: Int
+    var width: Double
+    var items: [UInt8]
 }
 
 /// Reads items (`flow-layout.md` 11.5): each an identifier as the zigzag

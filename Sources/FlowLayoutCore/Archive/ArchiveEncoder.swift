@@ -9,7 +9,10 @@ enum ArchiveEncoder {
         let anchor = anchor(of: &state)
         let sections = state.sections
         let fingerprint = state.sizeFingerprint
-        let bound = 64 + sections.count * 20 + state.totalItemCount * ArchiveWriter.maximumItemBytes
+        let columns = savedColumns(of: sections)
+        let bound =
+            64 + sections.count * 20 + state.totalItemCount * ArchiveWriter.maximumItemBytes
+            + columns.reduce(0) { $0 + 24 + $1.columns.items.count }
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
             var writer = ArchiveWriter(buffer.baseAddress!)
             writer.bytes(FlowLayoutState.archiveMagic)
@@ -26,6 +29,13 @@ enum ArchiveEncoder {
                 writer.byte(0)
             }
             writeSections(sections, identity: identity, to: &writer)
+            writer.varint(UInt64(columns.count))
+            for (q, saved) in columns {
+                writer.varint(UInt64(q))
+                writer.byte(UInt8(saved.count))
+                writer.double(saved.width)
+                for column in saved.items { writer.byte(column) }
+            }
             writer.patch(UInt64(writer.count - 16), at: 8)
             let checksum = ArchiveChecksum.of(UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
             writer.fixed(checksum)
@@ -49,6 +59,18 @@ enum ArchiveEncoder {
             : element.indexPath.section
         let distance = ScrollPlacement(&state).inset(of: found.kept, of: found.frame)
         return ArchiveContent.Anchor(kind: kind, ordinal: ordinal, kept: found.kept, distance: distance)
+    }
+
+    /// The columns of every waterfall section (12.4), by section ordinal.
+    private static func savedColumns(of sections: SectionList) -> [(section: Int, columns: SavedColumns)] {
+        guard sections.table.hasWaterfall else { return [] }
+        var saved: [(section: Int, columns: SavedColumns)] = []
+        for q in 0..<sections.count {
+            guard case .waterfall(let section) = sections.section(q) else { continue }
+            let columns = section.columns
+            saved.append((q, SavedColumns(count: columns.count, width: columns.width, items: section.itemColumns())))
+        }
+        return saved
     }
 
     /// Writes the sections (their count, then each one's identifier and item

@@ -15,6 +15,7 @@ enum ArchiveRestore {
         var reattached = matched ? content.sizedCount : 0
         if matched {
             for (_, size) in departures where size != nil { reattached -= 1 }
+            ArchiveColumns.restore(content, into: &state)
         }
         // The anchor, or its nearest survivor.
         var placed: (anchor: ElementIdentifier, distance: Double, edge: ScrollPosition)?

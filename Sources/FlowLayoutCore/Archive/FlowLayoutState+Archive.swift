@@ -3,20 +3,24 @@
 /// of the next launch.
 ///
 /// The archive, little-endian:
-/// - header: the magic `FLAR`, the version (2 bytes, 1), 2 reserved bytes (0),
+/// - header: the magic `FLAR`, the version (2 bytes, 3), 2 reserved bytes (0),
 ///   the body's length (8 bytes);
 /// - body: the configuration's fingerprint (8 bytes); the anchor (a kind byte:
 ///   0 none, 1 an item, 2 a header, 3 a footer; then the item's ordinal among
-///   all items, or the section's ordinal, as a variable-length integer, and
-///   the distance of its leading edge from V's leading edge, 8 bytes); the
-///   section count; per section its identifier and item count; per item its
-///   identifier (a zigzag difference from the one before) and its size (a
-///   flags byte; a width equal to the previous size's is not written again;
-///   each length in sixths of a point when exact, else 8 bytes);
+///   all items, or the section's ordinal, as a variable-length integer, the
+///   edge it keeps (a byte, from version 2) and that edge's distance from V's
+///   same edge, 8 bytes); the section count; per section its identifier and
+///   item count; per item its identifier (a zigzag difference from the one
+///   before) and its size (a flags byte; a width equal to the previous size's
+///   is not written again; each length in sixths of a point when exact, else
+///   8 bytes); from version 3, the waterfall sections' columns (12.4): their
+///   count, then per section its ordinal, column count (a byte), column width
+///   (8 bytes) and each item's column (a byte);
 /// - the checksum of header and body (8 bytes, ``ArchiveChecksum``).
 ///
 /// About 4 bytes per item when identifiers are consecutive and heights are
-/// pixel-aligned.
+/// pixel-aligned, and 1 more in a waterfall section. Versions 1 and 2 are
+/// read too: they keep no columns.
 extension FlowLayoutState {
     /// The archive's first four bytes.
     static let archiveMagic: [UInt8] = [0x46, 0x4C, 0x41, 0x52]
@@ -24,7 +28,7 @@ extension FlowLayoutState {
     /// one and every earlier one.
     ///
     /// - Complexity: O(1).
-    public static let archiveVersion = 2
+    public static let archiveVersion = 3
 
     /// The fingerprint of what sizes depend on (11.5): the viewport's extent
     /// across the scroll axis, insets, spacings, the estimate and the scroll
@@ -64,7 +68,10 @@ extension FlowLayoutState {
     /// none do), sizes the snapshot gives win, and V is placed so that the
     /// saved anchor sits at its saved distance from V's leading edge (if it is
     /// gone, the first surviving item after it in the saved order, else the
-    /// last one before it), clamped as in 8.4.
+    /// last one before it), clamped as in 8.4. In a waterfall section
+    /// (12.4), when the fingerprint matches, every saved item takes back its
+    /// column if its section has the column count and width it was saved
+    /// under, and the other items are assigned in index order as if inserted.
     ///
     /// - Throws: ``FlowLayoutError/invalidArchive(_:)`` for an archive that is
     ///   truncated, corrupt, of an unknown version or not an archive;

@@ -259,6 +259,38 @@ extension [BTree<ColumnRun>] {
         self[column].insert(rank: rank, gap: gap, size: size, lengths: lengths)
     }
 
+    /// Every item's column, by index, for a section of `itemCount` items.
+    ///
+    /// - Complexity: O(items), one column at a time.
+    func columnOfEachItem(itemCount: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: itemCount) { buffer, initialized in
+            for column in indices {
+                let value = UInt8(column)
+                // An item's index is the sum of its column's gaps up to it, less 1.
+                var item = -1
+                self[column].forEach(from: 0, before: .zero) { run, _ in
+                    switch run.items {
+                    case .round(let count, let firstGap, let gap):
+                        guard count > 0 else { return true }
+                        item += firstGap
+                        buffer[item] = value
+                        for _ in 1..<count {
+                            item += gap
+                            buffer[item] = value
+                        }
+                    case .listed(let gaps, _):
+                        for gap in gaps {
+                            item += Int(gap)
+                            buffer[item] = value
+                        }
+                    }
+                    return true
+                }
+            }
+            initialized = itemCount
+        }
+    }
+
     /// Calls `body` with every item in index order: its index, column and
     /// size (``Size/unsized``: the default size).
     ///

@@ -60,6 +60,13 @@ struct WaterfallSectionLayout {
             defaultLengthValue: defaultLength, lineSpacing: resolved.metrics.lineSpacingOffset)
     }
 
+    /// Every item's column, by index (12.4: what an archive keeps).
+    ///
+    /// - Complexity: O(items).
+    func itemColumns() -> [UInt8] {
+        stack.columns.columnOfEachItem(itemCount: record.itemCount)
+    }
+
     /// An upper bound on the extent any assignment of the section's items can
     /// give: every item in one column.
     var upperBound: Offset {
@@ -110,7 +117,9 @@ struct WaterfallSectionLayout {
             self.init(record: record, resolved: resolved)
             assignAll(chunks: sizes.chunks, given: given)
         } else if let given {
-            self.init(record: record, assigning: repeatElement(nil, count: section.itemCount), columns: given, resolved: resolved)
+            self.init(
+                record: record, assigning: repeatElement(nil, count: section.itemCount), columns: given.map { $0 },
+                resolved: resolved)
         } else {
             self.init(defaults: record, resolved: resolved)
         }
@@ -120,9 +129,14 @@ struct WaterfallSectionLayout {
     /// ``SectionRecord/forEachItemSegment(_:)``, whatever kind stored them)
     /// under `resolved`, every item assigned again (12.3 b).
     ///
-    /// - Complexity: O(1) for items all at the default size; else O(n · items).
-    init(reassigning record: SectionRecord, resolved: GeometrySelector) {
-        guard record.sizedCount > 0 else {
+    /// With `columns` (one per item), an item given a column keeps it, and
+    /// each other one is assigned in index order as if inserted (12.3 a): a
+    /// restored archive's (12.4).
+    ///
+    /// - Complexity: O(1) for items all at the default size and no columns
+    ///   given; else O(n · items).
+    init(reassigning record: SectionRecord, keeping columns: [Int?]? = nil, resolved: GeometrySelector) {
+        guard record.sizedCount > 0 || columns != nil else {
             self.init(defaults: record, resolved: resolved)
             return
         }
@@ -134,14 +148,14 @@ struct WaterfallSectionLayout {
             case .sized(let size): sizes.append(size)
             }
         }
-        self.init(record: record, assigning: sizes, resolved: resolved)
+        self.init(record: record, assigning: sizes, columns: columns, resolved: resolved)
     }
 
     /// The section of `record`'s count, metrics entry and kind of sizes,
     /// its items of `sizes` (one per item; `nil`: the default size), every
     /// item assigned in index order (12.3 b), or given its entry of
-    /// `columns` (12.3 d, checked), under `resolved`.
-    init<S: Sequence>(record: SectionRecord, assigning sizes: S, columns: [Int]? = nil, resolved: GeometrySelector)
+    /// `columns` when not `nil` (12.3 d, checked), under `resolved`.
+    init<S: Sequence>(record: SectionRecord, assigning sizes: S, columns: [Int?]? = nil, resolved: GeometrySelector)
     where S.Element == Size? {
         var bare = record
         bare.store = nil
@@ -177,7 +191,7 @@ struct WaterfallSectionLayout {
     ///
     /// Items all at the default size go round the columns, which is what the
     /// rule gives when every length is equal: kept in closed form.
-    private mutating func assignAll<S: Sequence>(_ sizes: S, given: [Int]? = nil) where S.Element == Size? {
+    private mutating func assignAll<S: Sequence>(_ sizes: S, given: [Int?]? = nil) where S.Element == Size? {
         let builder = columnsBuilder()
         for size in sizes { builder.append(size, to: given?[builder.count] ?? builder.leastColumn) }
         finish(builder)
