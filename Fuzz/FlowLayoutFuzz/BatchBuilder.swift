@@ -141,7 +141,8 @@ package enum BatchBuilder {
     }
 
     /// A section's content from the bytes: an item count or item sizes (up to 8
-    /// items, or 60, or 2 when not growing) and overrides.
+    /// items, or 60, or 2 when not growing) and overrides (in a waterfall
+    /// program, bit 7 of the kind byte a kind of its own).
     static func section(from reader: inout ByteReader, growing: Bool) -> FlowSection {
         let kind = reader.byte()
         let count = growing ? reader.byte() % (kind & 8 != 0 ? 61 : 9) : reader.byte() % 3
@@ -157,6 +158,9 @@ package enum BatchBuilder {
         if kind & 16 != 0 { section.minimumLineSpacing = reader.length() / 4 }
         if kind & 32 != 0 { section.headerReferenceSize = reader.size() }
         if kind & 64 != 0 { section.footerReferenceSize = reader.size() }
+        if reader.waterfallDirection != nil && kind & 128 != 0 {
+            section.kind = reader.flag(0) ? .flow : .waterfall(reader.columns())
+        }
         return section
     }
 

@@ -1,4 +1,5 @@
 import FlowLayoutCore
+import FlowLayoutTestSupport
 
 /// Reads a binary fuzz program one small value at a time.
 ///
@@ -11,6 +12,11 @@ package struct ByteReader {
     package let bytes: [UInt8]
     /// The index of the next byte to read.
     package private(set) var position = 0
+    /// In a program with waterfall sections, the scroll direction: every
+    /// ``size()`` is then made exact in a column (``WaterfallValues/exact(_:vertical:)``),
+    /// so that the engine's and the reference's sums agree to the bit and
+    /// their columns never differ by a rounding.
+    var waterfallDirection: ScrollDirection?
 
     /// Creates a reader at the start of `bytes`.
     package init(_ bytes: [UInt8]) {
@@ -46,9 +52,17 @@ package struct ByteReader {
         return value == 255 ? 900 : Double(value) / 2
     }
 
-    /// A size of two ``length()``s.
+    /// A size of two ``length()``s (made exact in a waterfall program).
     mutating func size() -> Size {
-        Size(width: length(), height: length())
+        let size = Size(width: length(), height: length())
+        guard let waterfallDirection else { return size }
+        return WaterfallValues.exact(size, vertical: waterfallDirection == .vertical)
+    }
+
+    /// Columns from one byte: a count that keeps a column's width exact
+    /// (``WaterfallValues/columnCounts``).
+    mutating func columns() -> WaterfallColumns {
+        .count(WaterfallValues.columnCounts[byte() % WaterfallValues.columnCounts.count])
     }
 
     /// A length the engine must refuse, or (for byte values 6 and 7) one that

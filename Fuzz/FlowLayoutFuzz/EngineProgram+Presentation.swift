@@ -55,7 +55,9 @@ extension EngineProgram {
     }
 
     /// Option 1: pinning from one byte: bit 0 headers, bit 1 footers; bits 2
-    /// and 3 give headers and footers a new size (two lengths each) first.
+    /// and 3 give headers and footers a new size (two lengths each) first;
+    /// in a waterfall program, bit 4 gives the layout new columns (bit 5: none,
+    /// else ``ByteReader/columns()``), which assigns their items again (12.3 b).
     mutating func changePinning() throws(FuzzFailure) {
         let bits = reader.byte()
         var configuration = state.configuration
@@ -63,6 +65,9 @@ extension EngineProgram {
         configuration.sectionFootersPinToVisibleBounds = bits & 2 != 0
         if bits & 4 != 0 { configuration.headerReferenceSize = reader.size() }
         if bits & 8 != 0 { configuration.footerReferenceSize = reader.size() }
+        if reader.waterfallDirection != nil && bits & 16 != 0 {
+            configuration.waterfall = bits & 32 != 0 ? nil : reader.columns()
+        }
         let pinnedBefore = pinnedCategories
         let visible = state.visibleRect
         let update: LayoutUpdate

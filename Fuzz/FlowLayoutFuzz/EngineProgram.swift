@@ -14,7 +14,16 @@ import FlowLayoutTestSupport
 /// 2. The configuration: item size, [estimate], line and item spacing,
 ///    [inset], [header], [footer], [alignments], then the viewport.
 /// 3. Up to 6 sections: a kind byte (bit 0 per-item sizes, 1 an item spacing
-///    override, 2 an inset override), a two-byte count (up to 120), the sizes.
+///    override, 2 an inset override, 3 a kind override in a waterfall
+///    program), a two-byte count (up to 120), the sizes.
+///
+/// A *waterfall program* (`flow-layout.md` 12) is one whose input starts with
+/// byte 254, the program following it: after the configuration a byte gives
+/// the layout-wide columns (bit 0 set: ``ByteReader/columns()`` reads them),
+/// a section's kind override is a byte (bit 0 flow, else its columns from
+/// the next byte), pinning's byte may change the layout's columns, and every
+/// size is made exact in a column (``ByteReader/waterfallDirection``), so
+/// frames still compare exactly; the estimate is never refined.
 /// 4. Operations until the input ends, each an opcode byte and its operands.
 ///    Opcode bytes 240 to 255 are presentation operations (`flow-layout.md` 8,
 ///    ``presentationOperation(_:)``): options (direction, pixel snapping,
@@ -59,12 +68,14 @@ struct EngineProgram {
     ///
     /// - Throws: ``FuzzFailure`` if the engine refuses the layout: every value
     ///   the format can express is valid.
-    init(_ bytes: [UInt8]) throws(FuzzFailure) {
+    init(_ bytes: [UInt8], waterfall: Bool = false) throws(FuzzFailure) {
         var reader = ByteReader(bytes)
         // 1, 2. Flags and configuration.
-        let flags = reader.byte()
+        var flags = reader.byte()
+        if waterfall { flags &= ~64 }
         var configuration = FlowLayoutConfiguration()
         configuration.scrollDirection = flags & 1 == 0 ? .vertical : .horizontal
+        if waterfall { reader.waterfallDirection = configuration.scrollDirection }
         configuration.itemSize = reader.size()
         if flags & 2 != 0 { configuration.estimatedItemSize = reader.size() }
         configuration.minimumLineSpacing = reader.length() / 4
@@ -85,6 +96,7 @@ struct EngineProgram {
             options.crossAlignment = CrossAlignment.allCases[alignments / 20 % 3]
         }
         let viewport = Self.viewport(from: &reader)
+        if waterfall && reader.flag(0) { configuration.waterfall = reader.columns() }
         // 3. Sections.
         var sections: [FlowSection] = []
         for _ in 0..<(reader.byte() % 7) {
@@ -96,6 +108,7 @@ struct EngineProgram {
                 : FlowSection(itemSizes: (0..<count).map { _ in reader.size() })
             if kind & 2 != 0 { section.minimumInteritemSpacing = reader.length() / 4 }
             if kind & 4 != 0 { section.sectionInset = EdgeInsets(all: reader.length() / 4) }
+            if waterfall && kind & 8 != 0 { section.kind = reader.flag(0) ? .flow : .waterfall(reader.columns()) }
             sections.append(section)
         }
         do {
@@ -223,6 +236,7 @@ struct EngineProgram {
             engine: try allElements(), reference: reference.attributes, tolerance: tolerance)
         if let first = differences.first { throw failure(first) }
         statistics.comparisons += 1
+        if model.sections.contains(where: { $0.waterfall != nil }) { statistics.waterfallComparisons += 1 }
         statistics.largestItemCount = max(statistics.largestItemCount, reference.attributes.count)
     }
 
@@ -237,8 +251,10 @@ struct EngineProgram {
 package struct ProgramStatistics: Sendable {
     /// Operations run.
     package var operations = 0
-    /// Comparisons of every frame with the reference.
+    /// Comparisons of every frame with the reference, and those with a
+    /// waterfall section among the sections (`flow-layout.md` 12).
     package var comparisons = 0
+    package var waterfallComparisons = 0
     /// Batches the engine accepted, and refused.
     package var acceptedBatches = 0
     package var refusedBatches = 0

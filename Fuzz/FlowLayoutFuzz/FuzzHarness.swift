@@ -10,7 +10,9 @@
 /// - any other is a binary program (``EngineProgram``): a configuration and
 ///   sections, then operations (size reports, viewport and visible-rect
 ///   changes, frames, batch updates valid and invalid, queries) applied to the
-///   engine and to a ``ReferenceModel`` of the same data, compared exactly.
+///   engine and to a ``ReferenceModel`` of the same data, compared exactly;
+///   one starting with byte 254 is such a program with waterfall sections
+///   (`flow-layout.md` 12), the program after that byte.
 ///
 /// libFuzzer calls ``run(_:)`` through the `FlowLayoutFuzzer` executable
 /// (`Scripts/fuzz.sh`); the tests call ``check(_:)``, which reports a
@@ -38,17 +40,19 @@ package enum FuzzHarness {
         } else if bytes.first == 255 {
             var program = try SnapshotProgram(bytes)
             try program.run()
+        } else if bytes.first == 254 {
+            _ = try checkProgram(Array(bytes.dropFirst()), waterfall: true)
         } else {
             _ = try checkProgram(bytes)
         }
     }
 
-    /// Runs `bytes` as a binary program (even one starting with `{`), and
-    /// returns what it did.
+    /// Runs `bytes` as a binary program (even one starting with `{`), a
+    /// waterfall program when `waterfall`, and returns what it did.
     ///
     /// - Throws: ``FuzzFailure`` at the first disagreement.
-    package static func checkProgram(_ bytes: [UInt8]) throws(FuzzFailure) -> ProgramStatistics {
-        var program = try EngineProgram(bytes)
+    package static func checkProgram(_ bytes: [UInt8], waterfall: Bool = false) throws(FuzzFailure) -> ProgramStatistics {
+        var program = try EngineProgram(bytes, waterfall: waterfall)
         try program.run()
         return program.statistics
     }

@@ -77,10 +77,10 @@ struct SizeReportChange: AnchoredChange {
 }
 
 /// One frame of a scrolling host (`flow-layout.md` 7, 8): the visible rect
-/// moves first (a scroll changes nothing in the layout), then a size of it
-/// other than the viewport's is a viewport change and the frame's reports
-/// apply, the anchor kept from the rect's new place. A frame that only
-/// scrolls anchors nothing.
+/// moves first (a scroll changes nothing in the layout), then the frame's
+/// reports apply and a size of it other than the viewport's is a viewport
+/// change, in that order, the anchor kept from the rect's new place. A frame
+/// that only scrolls anchors nothing.
 struct FrameChange: AnchoredChange {
     let request: FrameRequest
     /// Whether the rect's size is a new viewport size.
@@ -108,13 +108,16 @@ struct FrameChange: AnchoredChange {
                 // Rare: the whole frame is applied to a copy, so that a refusal of
                 // its reports cannot leave the new viewport behind.
                 let request = request
+                // The reports first: they were measured before this frame, and a
+                // waterfall section assigned again under the new width (12.3 b)
+                // uses the sizes in use, theirs included.
                 try state.changeAtomically { (next) throws(FlowLayoutError) in
+                    var reports = SizeReportChange(request.sizeReports, in: next.sections)
+                    try reports.apply(to: &next)
                     let settings = SectionSettings(
                         configuration: next.configuration, options: next.options, viewportSize: request.visibleRect.size)
                     try next.sections.resolve(under: settings, limitPath: "visibleRect.size")
                     next.viewportSize = request.visibleRect.size
-                    var reports = SizeReportChange(request.sizeReports, in: next.sections)
-                    try reports.apply(to: &next)
                 }
             } else {
                 var reports = SizeReportChange(request.sizeReports, in: state.sections)

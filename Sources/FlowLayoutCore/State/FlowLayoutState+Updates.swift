@@ -113,7 +113,10 @@ extension FlowLayoutState {
 
     /// One frame of a scrolling host, in one call: the visible rect (a viewport
     /// change if its size differs), the sizes measured since the last frame, and
-    /// the elements the host must show, after the anchoring adjustment.
+    /// the elements the host must show, after the anchoring adjustment. The
+    /// sizes apply before a new viewport size: they were measured before it,
+    /// so a waterfall section assigned again under a new width (`flow-layout.md`
+    /// 12.3 b) counts them.
     ///
     /// - Throws: ``FlowLayoutError`` for an invalid rect (or one whose size is not
     ///   a valid viewport) or report, or a change past the content limit; nothing
