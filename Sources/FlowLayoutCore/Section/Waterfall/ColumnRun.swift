@@ -67,7 +67,11 @@ struct ColumnRun: TreeElement, Equatable {
     }
 
     /// The most items a listed run holds.
-    static let capacity = 128
+    static let capacity = 64
+    /// The most runs a leaf of a column's tree holds. A batch that keeps the
+    /// state before it copies the leaf it writes, and later frees the old
+    /// one: each run a leaf holds is a retain and a release then.
+    static let leafCapacity = 8
 
     let items: Items
     /// Its sums, the lengths of its items under the lengths it was made with.

@@ -40,7 +40,7 @@ final class ColumnsBuilder {
         columns.initialize(repeating: Column(next: .zero, last: -1, sum: .zero), count: n)
         gaps = .allocate(capacity: n * ColumnRun.capacity)
         sizes = .allocate(capacity: n * ColumnRun.capacity)
-        builders = (0..<n).map { _ in BTree<ColumnRun>.Builder(leafCapacity: 32, innerCapacity: 16) }
+        builders = (0..<n).map { _ in BTree<ColumnRun>.Builder(leafCapacity: ColumnRun.leafCapacity, innerCapacity: 16) }
     }
 
     deinit {

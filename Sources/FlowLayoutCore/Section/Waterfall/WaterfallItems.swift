@@ -48,7 +48,7 @@ final class WaterfallItems: SectionItems, @unchecked Sendable {
     /// `count` columns: column c holds items c, c + n, c + 2n…
     static func round(itemCount: Int, columnCount count: Int, lengths: WaterfallLengths) -> [BTree<ColumnRun>] {
         (0..<count).map { column in
-            var tree = BTree<ColumnRun>(leafCapacity: 32, innerCapacity: 16)
+            var tree = BTree<ColumnRun>(leafCapacity: ColumnRun.leafCapacity, innerCapacity: 16)
             if itemCount > column {
                 tree.insert(
                     .round(count: (itemCount - 1 - column) / count + 1, firstGap: column + 1, gap: count, lengths: lengths), at: 0)
@@ -182,7 +182,8 @@ extension BTree where Element == ColumnRun {
             if count > 0, case .listed(var gaps, var sizes) = self[count - 1].items, gaps.count < ColumnRun.capacity {
                 gaps.append(UInt32(gap))
                 sizes.append(size)
-                replace(at: count - 1, with: [ColumnRun(.listed(gaps: gaps, sizes: sizes), lengths: lengths)])
+                let summary = self[count - 1].summary + entry.summary
+                replace(at: count - 1, with: [ColumnRun(.listed(gaps: gaps, sizes: sizes), summary: summary)])
             } else {
                 insert(entry, at: count)
             }
@@ -203,15 +204,20 @@ extension BTree where Element == ColumnRun {
         case .listed(var gaps, var sizes):
             gaps.insert(UInt32(gap), at: place.index)
             sizes.insert(size, at: place.index)
+            // The run's sums with the item: exact, so added rather than summed again.
+            let summary = place.run.summary + entry.summary
             if gaps.count <= ColumnRun.capacity {
-                replace(at: place.position, with: [ColumnRun(.listed(gaps: gaps, sizes: sizes), lengths: lengths)])
+                modify(at: place.position) { $0 = ColumnRun(.listed(gaps: gaps, sizes: sizes), summary: summary) }
             } else {
                 let half = gaps.count / 2
+                let first = ColumnRun(.listed(gaps: Array(gaps[..<half]), sizes: Array(sizes[..<half])), lengths: lengths)
                 replace(
                     at: place.position,
                     with: [
-                        ColumnRun(.listed(gaps: Array(gaps[..<half]), sizes: Array(sizes[..<half])), lengths: lengths),
-                        ColumnRun(.listed(gaps: Array(gaps[half...]), sizes: Array(sizes[half...])), lengths: lengths),
+                        first,
+                        ColumnRun(
+                            .listed(gaps: Array(gaps[half...]), sizes: Array(sizes[half...])),
+                            summary: ColumnSummary.difference(summary, less: first.summary)!),
                     ])
             }
         }

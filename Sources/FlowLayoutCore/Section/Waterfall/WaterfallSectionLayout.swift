@@ -179,7 +179,7 @@ struct WaterfallSectionLayout {
             return
         }
         // No length and no spacing: every next start stays 0, so every item is in column 0.
-        var trees = (0..<columns.count).map { _ in BTree<ColumnRun>(leafCapacity: 32, innerCapacity: 16) }
+        var trees = (0..<columns.count).map { _ in BTree<ColumnRun>(leafCapacity: ColumnRun.leafCapacity, innerCapacity: 16) }
         trees[0].insert(.round(count: given.itemCount, firstGap: 1, gap: 1, lengths: stack.lengths), at: 0)
         record.waterfall = WaterfallItems(columns: trees, assignment: assignment)
         refreshExtent()
