@@ -31,7 +31,7 @@ extension BatchChange {
         for var entry in entries {
             if entry.old == nil, let old = oldIdentifier(of: entry.identifier) {
                 entry.old = old
-                entry.before = prior.frame(of: old, rebuiltFrom: state)
+                entry.before = prior.frame(of: old, now: entry.identifier, rebuiltFrom: &state)
             }
             if entry.after == nil && entry.before == nil { continue }
             transitions.append(

@@ -105,10 +105,20 @@ struct PriorState {
         }
     }
 
-    /// The frame `element` had before the batch, or `nil` if it did not
-    /// exist. The first call rebuilds the state before from `after`, when
-    /// only its inverse was kept.
-    mutating func frame(of element: ElementIdentifier, rebuiltFrom after: FlowLayoutState) -> Rect? {
+    /// The frame `element` had before the batch (`now` after it), or `nil`
+    /// if it did not exist. The first call rebuilds the state before from
+    /// `after`, when only its inverse was kept, unless the batch only
+    /// inserted items into one waterfall section and `element` is one of its
+    /// cells: that frame is read from the state after
+    /// (``frameBeforeInsertions(now:_:after:)``).
+    mutating func frame(
+        of element: ElementIdentifier, now: ElementIdentifier, rebuiltFrom after: inout FlowLayoutState
+    ) -> Rect? {
+        if case .inverse(.ofInsertions(let insertions), _, _, _) = storage,
+            let frame = Self.frameBeforeInsertions(now: now, insertions, after: &after)
+        {
+            return frame
+        }
         var before: FlowLayoutState
         switch storage {
         case .kept(let state):
@@ -123,6 +133,36 @@ struct PriorState {
         let frame = before.frame(of: element)
         storage = .kept(before)
         return frame
+    }
+
+    /// The frame the cell `now` (numbered after the batch) had before a batch
+    /// whose edits, `insertions`, only inserted items into one waterfall
+    /// section, the cell's, presented alike before and after (nothing
+    /// mirrored along the scroll axis or by a width that may change, content
+    /// at the start): the section starts where it did, and each inserted item
+    /// moved only the items after it in its column (12.3 c). `nil` when that
+    /// does not apply.
+    private static func frameBeforeInsertions(
+        now: ElementIdentifier, _ insertions: [SectionEdits], after state: inout FlowLayoutState
+    ) -> Rect? {
+        let q = now.indexPath.section
+        let changed = insertions.filter { !$0.edits.isEmpty }
+        guard now.category == .cell, changed.count == 1, changed[0].section == q, state.sections.isWaterfall(q),
+            !state.mirrorsAlongScrollAxis, state.options.contentAlignment == .start,
+            state.options.layoutDirection == .leftToRight || state.configuration.scrollDirection == .vertical
+        else { return nil }
+        // The inserted items, numbered after the batch: each edit's range is numbered before it.
+        var inserted: [Int] = []
+        var shift = 0
+        for edit in changed[0].edits {
+            let start = edit.range.lowerBound + shift
+            inserted.append(contentsOf: start..<(start + edit.delta))
+            shift += edit.delta
+        }
+        guard let natural = state.sections.locatedSection(q).waterfallFrame(ofItem: now.indexPath.item, lessInserted: inserted)
+        else { return nil }
+        let presentation = state.presentation()
+        return presentation.isIdentity ? natural : presentation.present(natural)
     }
 
     /// The inverse of `edits` (by section before the batch), or `nil` when
@@ -151,12 +191,14 @@ struct PriorState {
             }
         }
         guard replaced <= inverseItemLimit, !state.sections.mayRefineEstimate(measuring: sized) else { return nil }
-        // A waterfall section's inverse would have to give back columns
-        // (12.3): its state before is kept whole.
-        guard !edits.contains(where: { state.sections.isWaterfall($0.section) }) else { return nil }
         // Insertions only: undone by removing what each put in, which reads
-        // nothing before the batch; their inverse is derived when asked for.
+        // nothing before the batch (and moves no other item of a waterfall
+        // section to another column, 12.3 c); their inverse is derived when
+        // asked for.
         guard replaced > 0 else { return .ofInsertions(edits) }
+        // Any other edit of a waterfall section would have to give back the
+        // columns of what it replaced: its state before is kept whole.
+        guard !edits.contains(where: { state.sections.isWaterfall($0.section) }) else { return nil }
         // Each edit's range after the batch with the items it replaces as
         // stored, one section's record read once.
         var inverse: [SectionEdits] = []

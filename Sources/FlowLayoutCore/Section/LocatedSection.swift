@@ -90,6 +90,14 @@ struct LocatedSection {
         }
     }
 
+    /// For a waterfall section, the natural frame `item` (numbered now) had
+    /// before a batch that only inserted the items `inserted` (numbered now,
+    /// ascending) into this section; `nil` for a flow section.
+    func waterfallFrame(ofItem item: Int, lessInserted inserted: [Int]) -> Rect? {
+        guard case .waterfall(let section) = section else { return nil }
+        return waterfall(section).frame(ofItem: item, lessInserted: inserted)
+    }
+
     /// The natural attributes of the header (`nil` when omitted), pinned when
     /// `pinning` pins headers (8.1).
     func header(pinning: Presentation?) -> LayoutAttributes? {

@@ -82,9 +82,7 @@ extension LocatedWaterfallSection {
         var cursors: [WaterfallStack.ColumnCursor] = []
         var passed = false
         for column in 0..<section.columns.count {
-            guard let rank = stack.rank(ofFirstAdvanceReaching: target, column: column),
-                let cursor = stack.cursor(column: column, rank: rank)
-            else { continue }
+            guard let cursor = stack.cursor(ofFirstAdvanceReaching: target, column: column) else { continue }
             if (linesTop + cursor.top).double > high {
                 passed = true
             } else {
@@ -120,6 +118,26 @@ extension LocatedWaterfallSection {
     func frame(ofItem item: Int) -> Rect {
         let placed = section.stack.place(item)
         return frame(column: placed.column, top: placed.top, length: placed.length)
+    }
+
+    /// The natural frame `item` (numbered now) had before a batch that only
+    /// inserted the items `inserted` (numbered now, ascending) into this
+    /// section: an insertion moves only the items after it in its column
+    /// (12.3 c), by its length and a line spacing. The top is taken back in
+    /// exact sums, so it is the one the section had before, to the bit.
+    ///
+    /// - Complexity: O((1 + inserted) · n · log R).
+    func frame(ofItem item: Int, lessInserted inserted: [Int]) -> Rect {
+        let stack = section.stack
+        let (column, place) = stack.columns.locate(item)
+        var top = stack.top(of: place)
+        for other in inserted {
+            guard other < item else { break }
+            let (otherColumn, otherPlace) = stack.columns.locate(other)
+            guard otherColumn == column else { continue }
+            top = top - (Offset(clamping: stack.length(of: otherPlace.run.explicitSize(at: otherPlace.index))) + stack.lineSpacing)
+        }
+        return frame(column: column, top: top, length: stack.length(of: place.run.explicitSize(at: place.index)))
     }
 
     /// The item whose frame, as `presentation` presents it, holds `point`

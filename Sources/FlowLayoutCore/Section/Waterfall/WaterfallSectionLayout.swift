@@ -50,13 +50,17 @@ struct WaterfallSectionLayout {
 
     /// The stack of `record`'s items under `resolved`.
     private static func stack(record: SectionRecord, resolved: GeometrySelector) -> WaterfallStack {
+        stack(of: record.waterfall!.columns, itemCount: record.itemCount, resolved: resolved)
+    }
+
+    /// The stack of `itemCount` items in `trees` (`nil`: their round) under `resolved`.
+    private static func stack(of trees: [BTree<ColumnRun>]?, itemCount: Int, resolved: GeometrySelector) -> WaterfallStack {
         let columns = resolved.waterfall!
         let lengths = WaterfallLengths(columns: columns, direction: resolved.geometry.direction)
         let defaultLength = lengths.length(of: resolved.defaultSize)
         return WaterfallStack(
-            columns: record.waterfall!.columns
-                ?? WaterfallItems.round(itemCount: record.itemCount, columnCount: columns.count, lengths: lengths),
-            itemCount: record.itemCount, lengths: lengths, defaultLength: Offset(clamping: defaultLength),
+            columns: trees ?? WaterfallItems.round(itemCount: itemCount, columnCount: columns.count, lengths: lengths),
+            itemCount: itemCount, lengths: lengths, defaultLength: Offset(clamping: defaultLength),
             defaultLengthValue: defaultLength, lineSpacing: resolved.metrics.lineSpacingOffset)
     }
 
@@ -302,15 +306,16 @@ struct WaterfallSectionLayout {
             shift += added - edit.range.count
         }
         for item in removals.reversed() { trees.remove(item, lengths: lengths) }
-        store.columns = trees
-        record.waterfall = store
-        record.itemCount = itemsBefore - removals.count
+        var count = itemsBefore - removals.count
         for arrival in arrivals {
-            let column = leastColumn(before: arrival.item)
-            store.columns!.insert(arrival.item, column: column, size: arrival.size, lengths: lengths)
-            record.itemCount += 1
+            // The stack that finds the column is gone before the trees change: they stay unshared.
+            let column = leastColumn(in: trees, itemCount: count, before: arrival.item)
+            trees.insert(arrival.item, column: column, size: arrival.size, lengths: lengths)
+            count += 1
         }
-        record.waterfall = store  // its count of sized items, again
+        store.columns = trees
+        record.itemCount = count
+        record.waterfall = store
         refreshExtent()
         var change = LineChange()
         change.advanceChange = linesExtent - before
@@ -318,10 +323,10 @@ struct WaterfallSectionLayout {
         return change
     }
 
-    /// The column whose next start over the items before `item` is least,
-    /// ties to the lowest (12.3 a).
-    private func leastColumn(before item: Int) -> Int {
-        let starts = stack.nextStarts(before: item)
+    /// The column of `trees` (`itemCount` items) whose next start over the
+    /// items before `item` is least, ties to the lowest (12.3 a).
+    private func leastColumn(in trees: [BTree<ColumnRun>], itemCount: Int, before item: Int) -> Int {
+        let starts = Self.stack(of: trees, itemCount: itemCount, resolved: resolved).nextStarts(before: item)
         var column = 0
         for candidate in starts.indices.dropFirst() where starts[candidate] < starts[column] { column = candidate }
         return column

@@ -67,12 +67,23 @@ struct WaterfallStack {
     /// `offset`, or `nil` when none does. A column's advance only grows
     /// with its rank.
     func rank(ofFirstAdvanceReaching offset: Offset, column: Int) -> Int? {
+        cursor(ofFirstAdvanceReaching: offset, column: column)?.place.rank
+    }
+
+    /// A cursor at the first item of column `column` whose advance through
+    /// it reaches `offset` (``rank(ofFirstAdvanceReaching:column:)``), or
+    /// `nil` when none does: the search finds its top on the way.
+    ///
+    /// - Complexity: O(log R + the run's items up to it).
+    func cursor(ofFirstAdvanceReaching offset: Offset, column: Int) -> ColumnCursor? {
         let tree = columns[column]
         guard tree.summary.count > 0, advance(tree.summary) >= offset else { return nil }
-        guard offset > .zero else { return 0 }
+        guard offset > .zero else { return cursor(column: column, rank: 0) }
         let found = tree.find(offset, in: { self.advance($0) }, rule: .reaching)
         let run = found.element!
-        var reached = advance(found.before)
+        let reached = advance(found.before)
+        var index: Int
+        var top: Offset
         switch run.items {
         case .round(let count, _, _):
             // Every item the default length: the first j ≥ 1 with reached + j·step ≥ offset.
@@ -81,14 +92,25 @@ struct WaterfallStack {
             j = Swift.min(j, count)
             while j > 1 && reached + step * (j - 1) >= offset { j -= 1 }
             while j < count && reached + step * j < offset { j += 1 }
-            return found.before.count + j - 1
+            index = j - 1
+            top = reached + step * index
         case .listed(_, let sizes):
-            for index in sizes.indices {
-                reached += Offset(clamping: length(of: sizes[index].isUnsized ? nil : sizes[index])) + lineSpacing
-                if reached >= offset { return found.before.count + index }
+            index = -1
+            top = reached
+            for candidate in sizes.indices {
+                let through = top + Offset(clamping: length(of: sizes[candidate].isUnsized ? nil : sizes[candidate])) + lineSpacing
+                if through >= offset {
+                    index = candidate
+                    break
+                }
+                top = through
             }
-            preconditionFailure("the run where the column's advance reaches the offset")
+            precondition(index >= 0, "the run where the column's advance reaches the offset")
         }
+        let place = ColumnPlace(
+            rank: found.before.count + index, run: run, position: found.position, index: index, before: found.before)
+        return ColumnCursor(
+            column: column, place: place, item: place.item, top: top, length: length(of: run.explicitSize(at: index)))
     }
 
     /// The rank of the first item of the column whose top (from the lines'
