@@ -5,6 +5,7 @@ extension SectionRecord {
     /// The size `item` has of its own, or `nil`.
     ///
     /// - Complexity: O(log R).
+    @inline(__always)
     func explicitSize(ofItem item: Int) -> Size? {
         guard let store else { return waterfall.flatMap { Self.explicitSize(ofItem: item, in: $0) } }
         if let given = store.givenSizes { return given[item] }

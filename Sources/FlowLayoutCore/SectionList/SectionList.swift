@@ -54,18 +54,19 @@ struct SectionList: Sendable {
         let layoutIsWaterfall = settings.configuration.waterfall != nil
         try sections.withUnsafeBufferPointer { (buffer) throws(FlowLayoutError) in
             for index in buffer.indices {
-                let section = buffer[index]
-                var isWaterfall = layoutIsWaterfall
-                if let kind = section.overrides.kind { isWaterfall = kind != .flow }
-                let sums = try Validation.check(section: section, summing: !isWaterfall, path: FieldPath("sections", index))
-                if section.itemColumns != nil {
-                    try Self.checkColumns(of: section, settings: settings, path: FieldPath("sections", index))
+                // Each section is read in place (`buffer[index]`, never bound to
+                // a local): a section is large enough that a copy is a memcpy.
+                let isWaterfall = buffer[index].overrides.kind.map { $0 != .flow } ?? layoutIsWaterfall
+                let sums = try Validation.check(
+                    section: buffer[index], summing: !isWaterfall, path: FieldPath("sections", index))
+                if buffer[index].itemColumns != nil {
+                    try Self.checkColumns(of: buffer[index], settings: settings, path: FieldPath("sections", index))
                 }
-                if let repeated = previous?.record(for: section) {
+                if let repeated = previous?.record(for: buffer[index]) {
                     built.append(repeated)
                     continue
                 }
-                let record = makeRecord(for: section, sums: sums)
+                let record = makeRecord(for: buffer[index], sums: sums)
                 previous = FlowSectionLayout.Repetition(of: record) ?? previous
                 built.append(record)
             }

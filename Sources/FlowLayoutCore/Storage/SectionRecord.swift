@@ -15,6 +15,9 @@ struct SectionRecord: TreeElement, Sendable {
     /// section is never uniform (`flow-layout.md` 3.3), and a reload keeps its
     /// items' sizes (10.2).
     var hasItemSizes: Bool
+    /// Which class ``items`` is (declared here, beside the other flags, so
+    /// that the record is no larger than with one kind of items).
+    private var itemsAreWaterfall = false
     /// The section's extent along the scroll axis: exact when laid out, an
     /// estimate while pending.
     var extent: Offset
@@ -55,7 +58,6 @@ struct SectionRecord: TreeElement, Sendable {
     /// fast as it was with one kind. ``itemsAreWaterfall`` says which class
     /// it is; only the two properties above set them, and together.
     private var items: SectionItems?
-    private var itemsAreWaterfall = false
 
     init(
         itemCount: Int, extent: Offset, bound: Offset, metricsIndex: Int32, isPending: Bool, hasItemSizes: Bool,

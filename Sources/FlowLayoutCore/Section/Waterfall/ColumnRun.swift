@@ -172,19 +172,22 @@ struct ColumnRun: TreeElement, Equatable {
 
     /// In the run, the number of items whose gaps, summed from `start`
     /// through them, stay at or below `limit`: the items whose index in the
-    /// section is below `limit`, when `start` is the span before the run.
-    func count(spanningAtMost limit: Int, from start: Int) -> Int {
+    /// section is below `limit`, when `start` is the span before the run;
+    /// and the index in the section of the item after them (meaningless when
+    /// the count is the run's).
+    func count(spanningAtMost limit: Int, from start: Int) -> (count: Int, next: Int) {
         switch items {
         case .round(let count, let firstGap, let gap):
-            guard start + firstGap <= limit else { return 0 }
-            return Swift.min(count, 1 + (limit - start - firstGap) / gap)
+            guard start + firstGap <= limit else { return (0, start + firstGap - 1) }
+            let below = Swift.min(count, 1 + (limit - start - firstGap) / gap)
+            return (below, start + firstGap + below * gap - 1)
         case .listed(let gaps, _):
             var span = start
             for (index, gap) in gaps.enumerated() {
                 span += Int(gap)
-                if span > limit { return index }
+                if span > limit { return (index, span - 1) }
             }
-            return gaps.count
+            return (gaps.count, span - 1)
         }
     }
 }

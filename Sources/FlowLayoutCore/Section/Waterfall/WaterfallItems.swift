@@ -92,13 +92,14 @@ extension BTree where Element == ColumnRun {
     }
 
     /// The number of the column's items whose index in the section is below
-    /// `item`, and the place of the first at or past it (`nil` when none is).
-    func place(atOrAfter item: Int) -> (rank: Int, place: ColumnPlace?) {
+    /// `item`, the place of the first at or past it (`nil` when none is) and
+    /// that one's index in the section.
+    func place(atOrAfter item: Int) -> (rank: Int, place: ColumnPlace?, item: Int) {
         let found = find(item, in: { $0.span }, rule: .containing)
-        guard let run = found.element else { return (summary.count, nil) }
-        let index = run.count(spanningAtMost: item, from: found.before.span)
+        guard let run = found.element else { return (summary.count, nil, -1) }
+        let (index, next) = run.count(spanningAtMost: item, from: found.before.span)
         let rank = found.before.count + index
-        return (rank, ColumnPlace(rank: rank, run: run, position: found.position, index: index, before: found.before))
+        return (rank, ColumnPlace(rank: rank, run: run, position: found.position, index: index, before: found.before), next)
     }
 
     /// Replaces the run at `position` with `runs`.
@@ -230,7 +231,8 @@ extension [BTree<ColumnRun>] {
     /// The column holding `item`, and its place there.
     func locate(_ item: Int) -> (column: Int, place: ColumnPlace) {
         for column in indices {
-            if let place = self[column].place(atOrAfter: item).place, place.item == item { return (column, place) }
+            let found = self[column].place(atOrAfter: item)
+            if let place = found.place, found.item == item { return (column, place) }
         }
         preconditionFailure("item \(item) is in no column")
     }
@@ -258,7 +260,7 @@ extension [BTree<ColumnRun>] {
     /// `item` in `column`; the items from `item` on move down one.
     mutating func insert(_ item: Int, column: Int, size: Size, lengths: WaterfallLengths) {
         shift(from: item, by: 1, lengths: lengths)
-        let (rank, next) = self[column].place(atOrAfter: item)
+        let (rank, next, _) = self[column].place(atOrAfter: item)
         let previous = rank == 0 ? -1 : self[column].place(rank: rank - 1)!.item
         let gap = item - previous
         if let next { self[column].changeGap(at: next, by: -gap, lengths: lengths) }
