@@ -131,9 +131,11 @@ struct FlowSectionLayout {
     /// What the line algorithms read about the section, gathered once per query.
     var context: SectionContext {
         let geometry = geometry
+        // Read once: the record's store is a downcast of its items.
+        let store = record.store
         var sharedWidth: Double?
         if resolved.isSelfSizing {
-            if let sums = record.store?.sums {
+            if let sums = store?.sums {
                 if let common = sums.commonMain(geometry.direction), sums.count == record.itemCount || common == geometry.defaultMain {
                     sharedWidth = common
                 }
@@ -141,12 +143,12 @@ struct FlowSectionLayout {
                 sharedWidth = geometry.defaultMain
             }
         }
-        let lines = record.store?.runs.summary.lines ?? geometry.linesOfDefaults(record.itemCount)
+        let lines = store?.runs.summary.lines ?? geometry.linesOfDefaults(record.itemCount)
         return SectionContext(
             itemCount: record.itemCount,
             metrics: resolved.metrics,
             geometry: geometry,
-            runs: record.store?.runs,
+            runs: store?.runs,
             sharedWidth: sharedWidth,
             everyLineHoldsOneItem: record.itemCount > 0 && lines == record.itemCount,
             lineAlignment: alignments.line,

@@ -92,9 +92,10 @@ struct SectionExtents {
     /// sum here takes a margin far above its own rounding.
     func upperBound(of record: SectionRecord) -> Offset {
         let n = record.itemCount
-        let sized = record.store?.sizedCount ?? 0
-        if let sums = record.store?.sums, sums.isSaturated { return .limit }
-        let sizedCross = record.store?.sums.cross(geometry.direction) ?? 0
+        let store = record.store
+        let sized = store?.sizedCount ?? 0
+        if let sums = store?.sums, sums.isSaturated { return .limit }
+        let sizedCross = store?.sums.cross(geometry.direction) ?? 0
         let crossSum = sizedCross + Double(n - sized) * geometry.defaultCross
         let lines = n == 0 ? 0 : (crossSum + Double(n - 1) * metrics.lineSpacing) * (1 + FlowLayoutLimits.boundSlack)
         return metrics.linesOffset + Offset(clamping: lines) + metrics.trailingOffset
