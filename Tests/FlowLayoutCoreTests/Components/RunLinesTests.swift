@@ -77,7 +77,7 @@ struct RunLinesTests {
             var scratch: [ItemSegment] = []
             var index = 0
             var stepped: [Size?] = []
-            while let (group, lineItems, top, _) = cursor.next(into: &scratch, in: geometry) {
+            while let (group, lineItems, top, _) = cursor.next(into: &scratch, in: geometry)?.parts {
                 Self.expectGroup(group, top: top - base, from: index, model: model, geometry: geometry)
                 switch lineItems {
                 case .defaults(let count): stepped += [Size?](repeating: nil, count: count)
@@ -96,7 +96,7 @@ struct RunLinesTests {
             let item = random.int(0..<run.itemCount)
             cursor = RunLines(run, geometry: geometry, top: base)
             cursor.skip(toLineHolding: item, in: geometry)
-            if let (group, lineItems, top, _) = cursor.next(into: &scratch, in: geometry) {
+            if let (group, lineItems, top, _) = cursor.next(into: &scratch, in: geometry)?.parts {
                 if isDense || isSparse {
                     #expect(group.start <= item && item < group.end)
                 } else {
@@ -120,7 +120,7 @@ struct RunLinesTests {
             let key = base + Offset(Double(random.int(-20...(Int(run.advance.double) + 20))))
             cursor = RunLines(run, geometry: geometry, top: base)
             cursor.skip(toLineReaching: key, in: geometry)
-            let reaching = cursor.next(into: &scratch, in: geometry)
+            let reaching = cursor.next(into: &scratch, in: geometry)?.parts
             let first = model.firstIndex { base + $0.top + Offset($0.line.thickness) >= key }
             if isSparse {
                 if let first, let (group, _, top, _) = reaching, let start = Self.lineIndex(startingAt: group.start, model) {

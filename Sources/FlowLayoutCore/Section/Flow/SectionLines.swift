@@ -196,36 +196,54 @@ struct RunLines {
         readers = RunLineReaders(run, geometry: geometry, startingAt: offset)
     }
 
+    /// One step of ``next(into:in:)``: a named type, not a tuple, so that
+    /// an optional step is handled without the runtime's generic tuple code.
+    struct Step {
+        var group: LineGroup
+        var items: LineItems
+        var top: Offset
+        var end: Offset
+
+        @inline(__always)
+        init(_ group: LineGroup, _ items: LineItems, _ top: Offset, _ end: Offset) {
+            self.group = group
+            self.items = items
+            self.top = top
+            self.end = end
+        }
+
+        /// The step's parts, to take apart at once.
+        var parts: (group: LineGroup, items: LineItems, top: Offset, end: Offset) { (group, items, top, end) }
+    }
+
     /// The next group of lines (its first item counted from the run's), its
     /// items, its top and, for one line, its far edge; `nil` after the last.
     /// Items read into `scratch` are valid until the next step.
     @inline(__always)
-    mutating func next(
-        into scratch: inout [ItemSegment], in geometry: LineGeometry
-    ) -> (group: LineGroup, items: LineItems, top: Offset, end: Offset)? {
+    mutating func next(into scratch: inout [ItemSegment], in geometry: LineGeometry) -> Step? {
         let lineTop = top
         if readers.dense != nil {
             guard let line = readers.dense!.next(in: geometry) else { return nil }
             let group = LineGroup(line: line.items, thickness: line.thickness)
             let end = lineTop + Offset(line.thickness)
             top = end + geometry.lineSpacingOffset
-            return (group, .sized(UnsafeBufferPointer(rebasing: readers.dense!.sizes[line.items])), lineTop, end)
+            return Step(group, .sized(UnsafeBufferPointer(rebasing: readers.dense!.sizes[line.items])), lineTop, end)
         }
         if readers.sparse != nil {
             scratch.removeAll(keepingCapacity: true)
             guard let group = readers.sparse!.next(in: geometry, into: &scratch, collecting: true) else { return nil }
             if group.isDefaultLines {
                 top += geometry.defaultAdvance * group.lineCount
-                return (group, .defaults(group.itemCount), lineTop, top)
+                return Step(group, .defaults(group.itemCount), lineTop, top)
             }
             let end = lineTop + Offset(group.thickness)
             top = end + geometry.lineSpacingOffset
-            return (group, .segments(scratch[...]), lineTop, end)
+            return Step(group, .segments(scratch[...]), lineTop, end)
         }
         // Default items only: one stretch, ending where the run ends.
         guard let group = readers.nextDefaults(in: geometry) else { return nil }
         top += geometry.defaultAdvance * group.lineCount
-        return (group, .defaults(group.itemCount), lineTop, top)
+        return Step(group, .defaults(group.itemCount), lineTop, top)
     }
 
     /// In a dense or sparse run, moves past every line (or group of lines of
@@ -381,7 +399,8 @@ extension SectionContext {
     ) -> Bool {
         if let dense = lines.dense { return walk(dense, top: lines.top, firstItem: firstItem, key: key, high: high, body) }
         var scratch: [ItemSegment] = []
-        while let (group, items, lineTop, end) = lines.next(into: &scratch, in: geometry) {
+        while let step = lines.next(into: &scratch, in: geometry) {
+            let (group, items, lineTop, end) = (step.group, step.items, step.top, step.end)
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, body) { return false }
                 continue
@@ -477,7 +496,8 @@ extension SectionContext {
         var lines = RunLines(run, geometry: geometry, top: linesTop + before.advance)
         var scratch: [ItemSegment] = []
         lines.skip(toLineHolding: target, in: geometry)
-        while let (group, items, lineTop, _) = lines.next(into: &scratch, in: geometry) {
+        while let step = lines.next(into: &scratch, in: geometry) {
+            let (group, items, lineTop) = (step.group, step.items, step.top)
             if group.end <= target { continue }
             if !group.isDefaultLines {
                 let span = LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness)
