@@ -100,6 +100,24 @@ struct WaterfallSectionTests {
             ])
     }
 
+    @Test("8.5 in a waterfall: a long item sharing its top with empty ones is an item-centre candidate, backward and forward")
+    func itemCenterAmongEmptyItems() throws {
+        // Four columns 72.5 wide of empty items (item size 0 × 0, spacing 10 between lines): all at the top, in a run.
+        var configuration = ReferenceWaterfallTests.configuration
+        configuration.itemSize = .zero
+        configuration.waterfall = .count(4)
+        var options = FlowLayoutOptions()
+        options.snapping = .itemCenter
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemCount: 8)], viewportSize: Self.viewport, options: options)
+        // Item 5 (column 1, below item 1) becomes 1,450 long (2,000 at width 100, scaled to 72.5) at 10: its centre at 735 rests at 535.
+        _ = try state.reportSize(Size(width: 100, height: 2_000), forItemAt: FlowIndexPath(item: 5, section: 0))
+        let backward = try state.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 2_000), velocity: Point(x: 0, y: -1))
+        #expect(backward == Point(x: 0, y: 535))
+        let forward = try state.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 10), velocity: Point(x: 0, y: 1))
+        #expect(forward == Point(x: 0, y: 535))
+    }
+
     @Test("12.1: minimumColumnWidth 100 across 320 with s 10 gives 3 columns 100 wide")
     func minimumWidth() throws {
         var state = try Self.state(count: 4, estimate: Size(width: 100, height: 100), columns: .minimumWidth(100))

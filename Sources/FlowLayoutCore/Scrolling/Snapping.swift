@@ -279,20 +279,36 @@ struct Snapping {
     /// zero-extent item's presented centre is its rounded edge), so after the
     /// first of a run of them the rest are passed by one search, not walked:
     /// unmeasured items at a zero estimate may be millions of such lines.
+    ///
+    /// In a waterfall section, lines at one top need not all be empty (each
+    /// item is a line, and a long one may share its top with empty ones): a
+    /// run is passed only when nothing in it reaches past the edge
+    /// (``SectionList/reach(of:)`` of its last line is 0), and walked
+    /// otherwise.
     private static func step(from line: LineLocation, forward: Bool, in sections: inout SectionList) -> LineLocation? {
         guard let next = forward ? sections.line(after: line) : sections.line(before: line) else { return nil }
         guard line.span.thickness == 0, next.span.thickness == 0, next.span.top == line.span.top else { return next }
+        let waterfall = sections.isWaterfall(line.section)
         func precedes(_ a: LineLocation, _ b: LineLocation) -> Bool {
             (a.section, a.span.firstItem) < (b.section, b.span.firstItem)
         }
         if forward {
             // The first line reaching past the run's edge (none: every line
             // left is in the run).
-            guard let past = sections.line(reaching: line.span.top + Offset(high: 0, low: 1)) else { return nil }
-            return precedes(line, past) ? past : next
+            guard let past = sections.line(reaching: line.span.top + Offset(high: 0, low: 1)) else {
+                return waterfall ? next : nil
+            }
+            guard precedes(line, past) else { return next }
+            if waterfall {
+                // Every line passed is empty when the last one and those before it reach nothing past their top.
+                guard let last = sections.line(before: past), last.section == line.section, sections.reach(of: last) == 0
+                else { return next }
+            }
+            return past
         }
         // The run's first line, or the line before it that ends at its edge.
         guard let first = sections.line(reaching: line.span.top), precedes(first, line) else { return next }
+        if waterfall && sections.reach(of: line) > 0 { return next }
         return first.span.thickness > 0 ? first : sections.line(before: first)
     }
 }

@@ -52,7 +52,6 @@ extension SectionList {
         return nil
     }
 
-    /// Calls `body` with the natural frame of each item of `line`.
     /// How far past its top `line` and every earlier line of its section
     /// reach (``LocatedSection/reach(of:)``): its thickness in a flow section.
     mutating func reach(of line: LineLocation) -> Double {
@@ -60,6 +59,7 @@ extension SectionList {
         return locatedSection(line.section).reach(of: line.span)
     }
 
+    /// Calls `body` with the natural frame of each item of `line`.
     mutating func forEachItemFrame(of line: LineLocation, _ body: (Rect) -> Void) {
         locatedSection(line.section).forEachItemFrame(ofLineAt: line.span.firstItem, body)
     }
