@@ -99,13 +99,6 @@ import Testing
         while archive[position] & 0x80 != 0 { position += 1 }
         let edge = position + 1
         guard archive[edge] == KeptEdge.leading.archiveCode else { return nil }
-        var bytes = Array(archive[..<edge]) + Array(archive[(edge + 1)..<(archive.count - 9)])
-        bytes[4] = 1
-        bytes[5] = 0
-        let length = UInt64(bytes.count - 16)
-        for k in 0..<8 { bytes[8 + k] = UInt8(truncatingIfNeeded: length >> (8 * UInt64(k))) }
-        let checksum = bytes.withUnsafeBufferPointer { ArchiveChecksum.of($0) }
-        for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(k)))) }
-        return bytes
+        return ArchiveBytes.resealed(Array(archive[..<edge]) + Array(archive[(edge + 1)..<(archive.count - 9)]), version: 1)
     }
 }

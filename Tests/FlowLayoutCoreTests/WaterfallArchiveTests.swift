@@ -36,24 +36,36 @@ struct WaterfallArchiveTests {
         return state
     }
 
+    /// ``saved()`` and its archive.
+    static func savedArchive() throws -> (state: FlowLayoutState, archive: [UInt8]) {
+        var state = try saved()
+        let archive = state.archive()
+        return (state, try #require(archive))
+    }
+
+    /// The forty items of ``saved()`` at their measured sizes, assigned
+    /// afresh (12.3 b) in `columns` columns: what a restore gives when no
+    /// column is kept.
+    static func assignedAfresh(columns: Int = 2) throws -> FlowLayoutState {
+        try FlowLayoutState(
+            configuration: configuration(columns: columns), sections: [FlowSection(itemSizes: (0..<40).map(size))],
+            viewportSize: viewport)
+    }
+
     static func snapshot(_ items: [FlowIdentifier]) -> FlowSnapshot {
         FlowSnapshot(sections: [FlowSnapshot.Section(id: 1, items: items)])
     }
 
     @Test("12.4: the same content comes back with every column as saved, and the anchor where it was")
     func sameContent() throws {
-        var state = try Self.saved()
-        let saved = state.archive()
-        let archive = try #require(saved)
+        var (state, archive) = try Self.savedArchive()
         var restored = try FlowLayoutState.restoring(
             archive, snapshot: Self.snapshot(Self.items), configuration: Self.configuration(), viewportSize: Self.viewport)
         #expect(restored.reattachedSizeCount == 40)
         let cells = try WaterfallSectionTests.cells(&state)
         #expect(try WaterfallSectionTests.cells(&restored.state) == cells)
         // Assigning the measured sizes again (12.3 b) gives other columns: the columns were kept, not recomputed.
-        var fresh = try FlowLayoutState(
-            configuration: Self.configuration(), sections: [FlowSection(itemSizes: (0..<40).map(Self.size))],
-            viewportSize: Self.viewport)
+        var fresh = try Self.assignedAfresh()
         #expect(try WaterfallSectionTests.cells(&fresh) != cells)
         // The anchor, the first item in view when saved, sits at its saved distance from V's top (11.5).
         let anchor = try #require(restored.anchor)
@@ -99,17 +111,13 @@ struct WaterfallArchiveTests {
 
     @Test("12.4: another column count or width keeps no column, a section of the same identifier only with its own")
     func otherColumns() throws {
-        var state = try Self.saved()
-        let saved = state.archive()
-        let archive = try #require(saved)
+        let archive = try Self.savedArchive().archive
         // Three columns under the same fingerprint: the sizes re-attach, and every item is assigned by 12.3 b.
         var three = try FlowLayoutState.restoring(
             archive, snapshot: Self.snapshot(Self.items), configuration: Self.configuration(columns: 3),
             viewportSize: Self.viewport)
         #expect(three.fingerprintMatched && three.reattachedSizeCount == 40)
-        var fresh = try FlowLayoutState(
-            configuration: Self.configuration(columns: 3), sections: [FlowSection(itemSizes: (0..<40).map(Self.size))],
-            viewportSize: Self.viewport)
+        var fresh = try Self.assignedAfresh(columns: 3)
         #expect(try WaterfallSectionTests.cells(&three.state) == WaterfallSectionTests.cells(&fresh))
         // A wider viewport: another fingerprint, so neither sizes nor columns come back.
         let wide = Size(width: 400, height: 400)
@@ -123,32 +131,26 @@ struct WaterfallArchiveTests {
 
     @Test("11.5: a version 2 archive of a waterfall still restores: its sizes, assigned by 12.3 b")
     func versionTwo() throws {
-        var state = try Self.saved()
-        let saved = state.archive()
-        let archive = try #require(saved)
+        let archive = try Self.savedArchive().archive
         // Version 3 ends its body with the columns: 1 section, its ordinal, count, width and 40 columns.
-        let version2 = Self.resealed(Array(archive[..<(archive.count - 8 - (1 + 1 + 1 + 8 + 40))]), version: 2)
+        let version2 = ArchiveBytes.resealed(Array(archive[..<(archive.count - 8 - (1 + 1 + 1 + 8 + 40))]), version: 2)
         var restored = try FlowLayoutState.restoring(
             version2, snapshot: Self.snapshot(Self.items), configuration: Self.configuration(), viewportSize: Self.viewport)
         #expect(restored.reattachedSizeCount == 40)
-        var fresh = try FlowLayoutState(
-            configuration: Self.configuration(), sections: [FlowSection(itemSizes: (0..<40).map(Self.size))],
-            viewportSize: Self.viewport)
+        var fresh = try Self.assignedAfresh()
         #expect(try WaterfallSectionTests.cells(&restored.state) == WaterfallSectionTests.cells(&fresh))
     }
 
     @Test("11.5: columns that contradict the archive are refused, and nothing is restored")
     func refusals() throws {
-        var state = try Self.saved()
-        let saved = state.archive()
-        let archive = try #require(saved)
+        let archive = try Self.savedArchive().archive
         let body = Array(archive[..<(archive.count - 8)])
         let countAt = body.count - 40 - 8 - 1
         #expect(body[countAt] == 2)
         func refusal(_ bytes: [UInt8]) -> ArchiveProblem? {
             do {
                 _ = try FlowLayoutState.restoring(
-                    Self.resealed(bytes, version: 3), snapshot: Self.snapshot(Self.items),
+                    ArchiveBytes.resealed(bytes, version: 3), snapshot: Self.snapshot(Self.items),
                     configuration: Self.configuration(), viewportSize: Self.viewport)
                 return nil
             } catch {
@@ -166,18 +168,5 @@ struct WaterfallArchiveTests {
         var section = body
         section[countAt - 1] = 1
         #expect(refusal(section) == .malformed("a waterfall section's ordinal 1 is more than there can be"))
-    }
-
-    /// `body` (header and body, no checksum) as an archive of `version`: the
-    /// body's length and the checksum written again.
-    static func resealed(_ body: [UInt8], version: Int) -> [UInt8] {
-        var bytes = body
-        bytes[4] = UInt8(version)
-        bytes[5] = 0
-        let length = UInt64(bytes.count - 16)
-        for k in 0..<8 { bytes[8 + k] = UInt8(truncatingIfNeeded: length >> (8 * UInt64(k))) }
-        let checksum = bytes.withUnsafeBufferPointer { ArchiveChecksum.of($0) }
-        for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: checksum >> (8 * UInt64(k)))) }
-        return bytes
     }
 }

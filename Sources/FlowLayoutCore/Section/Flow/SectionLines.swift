@@ -400,7 +400,7 @@ extension SectionContext {
         if let dense = lines.dense { return walk(dense, top: lines.top, firstItem: firstItem, key: key, high: high, body) }
         var scratch: [ItemSegment] = []
         while let step = lines.next(into: &scratch, in: geometry) {
-            let (group, items, lineTop, end) = (step.group, step.items, step.top, step.end)
+            let (group, items, lineTop, end) = step.parts
             if group.isDefaultLines {
                 if !walkDefaultLines(group, firstItem: firstItem, top: lineTop, key: key, high: high, body) { return false }
                 continue
@@ -497,7 +497,7 @@ extension SectionContext {
         var scratch: [ItemSegment] = []
         lines.skip(toLineHolding: target, in: geometry)
         while let step = lines.next(into: &scratch, in: geometry) {
-            let (group, items, lineTop) = (step.group, step.items, step.top)
+            let (group, items, lineTop, _) = step.parts
             if group.end <= target { continue }
             if !group.isDefaultLines {
                 let span = LineSpan(firstItem: before.items + group.start, top: lineTop, thickness: group.thickness)
