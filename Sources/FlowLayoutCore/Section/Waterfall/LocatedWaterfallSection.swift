@@ -185,9 +185,13 @@ extension LocatedWaterfallSection {
     /// form makes its columns' trees each time it is asked for one.)
     private func line(column: Int, rank: Int, in stack: WaterfallStack) -> LineSpan? {
         // Found by rank in its column: no search of the columns for the item.
-        stack.cursor(column: column, rank: rank).map {
-            LineSpan(firstItem: $0.item, top: linesTop + $0.top, thickness: $0.length)
-        }
+        stack.cursor(column: column, rank: rank).map(line(at:))
+    }
+
+    /// The line of the item `cursor` is at.
+    @inline(__always)
+    private func line(at cursor: WaterfallStack.ColumnCursor) -> LineSpan {
+        LineSpan(firstItem: cursor.item, top: linesTop + cursor.top, thickness: cursor.length)
     }
 
     /// Whether `a` comes before `b` in line order: by top, then by item.
@@ -213,7 +217,8 @@ extension LocatedWaterfallSection {
         let stack = section.stack
         let target = key - linesTop + stack.lineSpacing
         return extreme { column in
-            stack.rank(ofFirstAdvanceReaching: target, column: column).flatMap { line(column: column, rank: $0, in: stack) }
+            // The search finds the item's top: no second search by rank.
+            stack.cursor(ofFirstAdvanceReaching: target, column: column).map(line(at:))
         }
     }
 
