@@ -20,7 +20,7 @@
 ///   cells around the rect are read before the batch with their lines
 ///   (``readView(_:into:in:)``); after it the section places each one again
 ///   on its line's new top, exactly as a read would place it
-///   (``LocatedSection/frame(ofCell:on:movedBy:)``), and the rect, moved by
+///   (``LocatedSection/movedLinePlacement()``), and the rect, moved by
 ///   the anchor's adjustment, picks those it meets
 ///   (``movedView(_:previousWidth:section:change:in:)``, ``inView(_:adjustment:reserving:in:)``).
 ///
@@ -207,12 +207,14 @@ extension BatchChange {
         // own items (3.3), which the batch may change: a line that may be the
         // last one is read again. Lines are in order: the last cell's is the
         // only one that may be.
-        guard !located.mayBeLastLine(last.line, movedBy: change.advanceChange) else { return nil }
+        guard !located.mayBeLastLine(last.line, movedBy: change.advanceChange),
+            let placement = located.movedLinePlacement()
+        else { return nil }
         let presentation = state.presentation()
         var moved = MovedView(cells: [], shift: change.advanceChange.double, margin: around.margin)
         moved.cells.reserveCapacity(around.cells.count)
         for cell in around.cells {
-            let natural = located.frame(ofCell: cell.attributes.frame, on: cell.line, movedBy: change.advanceChange)
+            let natural = placement.frame(ofCell: cell.attributes.frame, on: cell.line, movedBy: change.advanceChange)
             let identifier = ElementIdentifier(
                 category: .cell, indexPath: FlowIndexPath(item: cell.attributes.indexPath.item + change.itemChange, section: q))
             moved.cells.append(MovedView.Cell(identifier: identifier, natural: natural, presented: presentation.present(natural)))

@@ -173,18 +173,14 @@ struct LocatedSection {
         }
     }
 
-    /// The natural frame of a cell read at `frame` on `line` before a change
-    /// that moved that line, unchanged, by `shift` across lines: placed
-    /// across the moved line exactly as a read of the section places it
-    /// (2.3), along it where it was. Only for a line that is not the
-    /// section's last (``mayBeLastLine(_:movedBy:)``).
-    func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
+    /// How the section places a cell again on a line that a change moved,
+    /// unchanged, across lines (``MovedLinePlacement``): asked once for
+    /// many cells. `nil` when its cells must be read again: a waterfall
+    /// section's lines may each be its last (``mayBeLastLine(_:movedBy:)``).
+    func movedLinePlacement() -> MovedLinePlacement? {
         switch section {
-        case .flow(let section): flow(section).frame(ofCell: frame, on: line, movedBy: shift)
-        case .waterfall:
-            // Every line of a waterfall section may be its last (``mayBeLastLine(_:movedBy:)``):
-            // its cells are read again, never moved.
-            preconditionFailure("a waterfall section's cells are read again, not moved")
+        case .flow(let section): flow(section).movedLinePlacement
+        case .waterfall: nil
         }
     }
 

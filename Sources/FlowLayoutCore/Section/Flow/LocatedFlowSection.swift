@@ -219,17 +219,10 @@ extension LocatedFlowSection {
         return found
     }
 
-    /// The natural frame of a cell read at `frame` on `line`, once that line
-    /// moved, unchanged, by `shift`: across the line by the cross alignment
-    /// (`flow-layout.md` 2.3), along it where it was, as ``forEachCell(in:from:startingAt:lines:_:)``
-    /// places it.
-    func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
-        let direction = section.direction
-        let top = (line.top + shift).double
-        let cross = section.alignments.cross.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
-        return direction.rect(
-            main: direction.main(frame.origin), cross: cross, mainLength: direction.main(frame.size),
-            crossLength: direction.cross(frame.size))
+    /// How its cells are placed again on lines a change moved: across each
+    /// line by the cross alignment, as ``forEachCell(in:from:startingAt:lines:_:)`` places them.
+    var movedLinePlacement: MovedLinePlacement {
+        MovedLinePlacement(direction: section.direction, cross: section.alignments.cross)
     }
 
     /// Whether `line`, moved by `shift`, may be the section's last line: it
@@ -237,5 +230,28 @@ extension LocatedFlowSection {
     /// lines of no extent, a later line may end there too).
     func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
         line.top + shift + Offset(line.thickness) + section.metrics.lineSpacingOffset >= linesTop + section.linesAdvance
+    }
+}
+
+/// The natural frame of a cell read at a frame on a line, once that line
+/// moved, unchanged, across lines: across the line by the cross alignment
+/// (`flow-layout.md` 2.3), along it where it was. Two words, taken from the
+/// section once, so that a batch moving a screen of cells copies no section.
+struct MovedLinePlacement {
+    /// The section's scroll direction.
+    let direction: ScrollDirection
+    /// How its cells sit across their lines.
+    let cross: CrossAlignment
+
+    /// The natural frame of a cell read at `frame` on `line`, once `line`
+    /// moved by `shift`; only for a line that is not the section's last
+    /// (``LocatedSection/mayBeLastLine(_:movedBy:)``).
+    @inline(__always)
+    func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
+        let top = (line.top + shift).double
+        let position = cross.position(top: top, thickness: line.thickness, extent: direction.cross(frame.size))
+        return direction.rect(
+            main: direction.main(frame.origin), cross: position, mainLength: direction.main(frame.size),
+            crossLength: direction.cross(frame.size))
     }
 }
