@@ -64,15 +64,26 @@ extension BatchPlan {
         let kinds = sections.isWaterfall(section)
         // Where the next placed item goes, in the numbering before.
         var point = placed.isEmpty ? 0 : plan.reorder.insertionPoint(ofPlaced: 0)
+        // Every placed item is inserted without a size: a stretch of them
+        // (consecutive after the batch, so at one point before it) is one
+        // segment of default items, however long (history prepended to a chat).
+        let placesOnlyDefaults = plan.movedFrom.isEmpty && !plan.inserted.hasSizes
         while true {
             // One change: the items it replaces, and the one it puts there (none for a removal).
             let removal = nextRemoval < removed.count ? removed[nextRemoval] : Int.max
             let reload = nextReload < reloads.count ? reloads[nextReload] : Int.max
             if nextPlaced < placed.count, point <= removal, point <= reload {
-                edits.appendMerging(
-                    point..<point, placedSegment(at: placed[nextPlaced], of: plan, in: sections, target: target),
-                    keepingKindsApart: kinds)
-                nextPlaced += 1
+                var stretch = 1
+                if placesOnlyDefaults {
+                    let first = placed[nextPlaced]
+                    while nextPlaced + stretch < placed.count && placed[nextPlaced + stretch] == first + stretch { stretch += 1 }
+                    edits.appendMerging(point..<point, .defaults(stretch), keepingKindsApart: kinds)
+                } else {
+                    edits.appendMerging(
+                        point..<point, placedSegment(at: placed[nextPlaced], of: plan, in: sections, target: target),
+                        keepingKindsApart: kinds)
+                }
+                nextPlaced += stretch
                 if nextPlaced < placed.count { point = plan.reorder.insertionPoint(ofPlaced: nextPlaced) }
             } else if removal < reload {
                 edits.appendMerging(removal..<(removal + 1), nil, keepingKindsApart: kinds)
