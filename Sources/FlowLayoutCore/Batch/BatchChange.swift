@@ -40,6 +40,11 @@ struct BatchChange: AnchoredChange {
     let growth: Double
     /// Whether the batch changes the items of one section and nothing else.
     let changesOneSection: Bool
+    /// Whether that section's changes may move its cells: some edit starts
+    /// before its last item (not only items added after it, as a chat's new
+    /// message). Only then are the cells around the rect read with their
+    /// lines (``readView(_:into:in:)``), to be moved (``movedView(_:previousWidth:section:change:in:)``).
+    let mayMoveCells: Bool
 
     /// Step 2: the elements in view before, in element order.
     private(set) var before: [LayoutAttributes] = []
@@ -62,14 +67,26 @@ struct BatchChange: AnchoredChange {
         _ plan: __owned BatchPlan, in sections: SectionList, sizing: __owned [Int: [ItemEdit]] = [:],
         readsView: Bool = true, endsScrollTarget: Bool = true
     ) {
-        edits = plan.itemEdits(in: sections)
-        self.plan = plan
-        self.sizing = sizing
+        // Everything is worked out in locals, then stored at once: reading a
+        // stored property before the last one is set made the compiler build
+        // the change in a temporary and copy it whole (368 bytes and a
+        // retain of each reference) into place.
+        let edits = plan.itemEdits(in: sections)
+        let changesOneSection = sizing.isEmpty && plan.changesItemsOfOneSection(edits)
+        let mayMoveCells =
+            changesOneSection
+            && edits.contains { entry in
+                entry.edits.first.map { $0.range.lowerBound < sections[entry.section].itemCount } ?? false
+            }
+        let growth = Self.growth(of: plan, edits: edits, sizing: sizing, in: sections)
+        self.growth = growth
+        self.changesOneSection = changesOneSection
+        self.mayMoveCells = mayMoveCells
         self.readsView = readsView
         self.endsScrollTarget = endsScrollTarget
-        // Read from the stored copies: the arguments were moved into them.
-        changesOneSection = self.sizing.isEmpty && self.plan.changesItemsOfOneSection(edits)
-        growth = Self.growth(of: self.plan, edits: edits, sizing: self.sizing, in: sections)
+        self.edits = edits
+        self.plan = plan
+        self.sizing = sizing
     }
 
     /// How much `plan` may grow the content's bounds in all (`flow-layout.md`
@@ -108,7 +125,7 @@ struct BatchChange: AnchoredChange {
         }
         if let rect = state.visibleRect {
             before.reserveCapacity(BatchChange.elementsInViewCapacity)
-            if changesOneSection {
+            if mayMoveCells {
                 around = Self.readView(rect, into: &before, in: &state)
             } else {
                 state.forEachElement(in: rect) {
