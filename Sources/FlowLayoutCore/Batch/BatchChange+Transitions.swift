@@ -25,7 +25,7 @@ extension BatchChange {
         }
         let taken = inView
         inView = nil
-        let (entries, survives) = transitionEntries(inView: consume taken, in: &state)
+        let (entries, gone) = transitionEntries(inView: consume taken, in: &state)
         var transitions: [ElementTransition] = []
         transitions.reserveCapacity(entries.count + before.count)
         for var entry in entries {
@@ -40,7 +40,8 @@ extension BatchChange {
                     previousIndexPath: entry.old?.indexPath, before: entry.before.map(moved), after: entry.after))
         }
         // Elements deleted (or gone), in their order before.
-        for (index, element) in before.enumerated() where !survives[index] {
+        for index in gone {
+            let element = before[index]
             transitions.append(
                 ElementTransition(
                     category: element.category, indexPath: element.indexPath, previousIndexPath: element.indexPath,
@@ -67,11 +68,12 @@ extension BatchChange {
 
     /// The elements in view after the batch (`inView`, when step 4 read them
     /// where the rect still is), joined with those in view before it that
-    /// survive (each keyed once), in element order; and, for each element in
-    /// view before, whether it survives.
+    /// survive (each keyed once), in element order; and the indexes in
+    /// `before` of those that do not survive, in order (mostly none: no
+    /// list is allocated then).
     private func transitionEntries(
         inView: consuming [TransitionEntry]?, in state: inout FlowLayoutState
-    ) -> (entries: [TransitionEntry], survives: [Bool]) {
+    ) -> (entries: [TransitionEntry], gone: [Int]) {
         // Taken, not copied: the entries change in place below.
         var entries = (consume inView) ?? Self.entriesInView(reserving: before.count, in: &state)
         // A survivor from before is looked up among the elements in view
@@ -80,11 +82,17 @@ extension BatchChange {
         // order, so the entry after the last one found is tried first: the
         // search is then skipped. Each identifier is in the entries once, so
         // either way finds the same entry.
+        // The first `unchangedInView` elements before lead the entries as
+        // themselves, joined already (``viewAfter(previousWidth:section:kept:in:)``).
         let inViewAfter = entries.count
-        var next = 0
-        var survives = [Bool](repeating: false, count: before.count)
-        for (index, element) in before.enumerated() {
-            guard let new = newIdentifier(of: element.identifier) else { continue }
+        var next = unchangedInView
+        var gone: [Int] = []
+        for index in unchangedInView..<before.count {
+            let element = before[index]
+            guard let new = newIdentifier(of: element.identifier) else {
+                gone.append(index)
+                continue
+            }
             // A header or footer its reloaded section drops is gone: a deleted
             // element, named by its path before the batch (not by its section's
             // index after, which another section's element may hold).
@@ -92,8 +100,10 @@ extension BatchChange {
                 next < inViewAfter && entries[next].identifier == new
                 ? next : entries.firstIndex(of: new, before: inViewAfter)
             let after = existing == nil ? state.frame(of: new) : nil
-            if existing == nil && after == nil { continue }
-            survives[index] = true
+            if existing == nil && after == nil {
+                gone.append(index)
+                continue
+            }
             if let existing {
                 next = existing + 1
                 entries[existing].old = element.identifier
@@ -105,7 +115,7 @@ extension BatchChange {
             }
         }
         if entries.count > inViewAfter { entries.sort { $0.identifier < $1.identifier } }
-        return (entries, survives)
+        return (entries, gone)
     }
 
     /// An element's identity after the batch, or `nil` when it does not exist after it.

@@ -32,8 +32,10 @@ extension BatchChange {
     /// the items of section `q` only and kept its lines before `kept` (from its
     /// first line) as they were, and those lines reach into the rect: the
     /// elements of `before` (read at the rect, which has not moved) up to that
-    /// line, then the rect's elements read from it on. `nil` when the batch
-    /// may have moved something in view before it.
+    /// line, then the rect's elements read from it on; and how many lead
+    /// them unchanged, each the element of `before` at its place, with its
+    /// frame before (``unchangedInView``). `nil` when the batch may have moved
+    /// something in view before it.
     ///
     /// A kept line is not the section's last, so its items are placed as
     /// before; every later line starts at or past the first line broken again,
@@ -42,7 +44,7 @@ extension BatchChange {
     /// - Complexity: O(log S + log R) plus the elements in view.
     func viewAfter(
         previousWidth: Double, section q: Int, kept: Rebreak.KeptLines, in state: inout FlowLayoutState
-    ) -> [TransitionEntry]? {
+    ) -> (entries: [TransitionEntry], unchanged: Int)? {
         // The walk before reached the section: every section before it is laid out.
         guard let rect = state.visibleRect, let last = before.last, last.indexPath.section >= q,
             Self.presentsAlike(previousWidth: previousWidth, in: &state)
@@ -55,12 +57,16 @@ extension BatchChange {
         var entries: [TransitionEntry] = []
         // About as many as before, and room for the survivors step 5 joins.
         entries.reserveCapacity(2 * before.count + 8)
-        // Before the walk, elements come in element order (nothing pins).
+        // Before the walk, elements come in element order (nothing pins). No
+        // item before the first changed line changed, so each is itself
+        // before and after, at the same frame.
         let firstChanged = ElementIdentifier(category: .cell, indexPath: FlowIndexPath(item: kept.items, section: q))
         for element in before {
             guard element.identifier < firstChanged else { break }
-            entries.append(TransitionEntry(identifier: element.identifier, after: element.frame))
+            entries.append(
+                TransitionEntry(identifier: element.identifier, after: element.frame, old: element.identifier, before: element.frame))
         }
+        let unchanged = entries.count
         if changed.double <= high {
             // The first changed line starts at item `kept.items`, `changed` exactly.
             state.forEachElement(in: rect, from: changed, startLine: FlowIndexPath(item: kept.items, section: q)) {
@@ -71,7 +77,7 @@ extension BatchChange {
             }
         }
         Self.checkView(entries, in: &state)
-        return entries
+        return (entries, unchanged)
     }
 
     /// Whether frames are presented alike before and after a batch that

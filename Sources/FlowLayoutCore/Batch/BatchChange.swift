@@ -59,6 +59,9 @@ struct BatchChange: AnchoredChange {
     /// where the rect still is (step 4); and the cells around the rect moved
     /// through the batch.
     var inView: [TransitionEntry]?
+    /// How many elements lead both the view before and `inView` unchanged
+    /// (the same element, at the same frame): step 5 need not look them up.
+    var unchangedInView = 0
     var moved: MovedView?
 
     /// Step 1: the change of `plan` (checked against `sections`), with
@@ -162,7 +165,12 @@ struct BatchChange: AnchoredChange {
         // rect, or only before what was around it, the elements in view after
         // it come from those before it (BatchChange+View.swift).
         if changesOneSection, let changed, state.currentEstimatedItemSize == estimate {
-            inView = viewAfter(previousWidth: previousWidth, section: changed.section, kept: changed.change.kept, in: &state)
+            if let (entries, unchanged) = viewAfter(
+                previousWidth: previousWidth, section: changed.section, kept: changed.change.kept, in: &state)
+            {
+                inView = entries
+                unchangedInView = unchanged
+            }
             if inView == nil, let around {
                 moved = Self.movedView(
                     around, previousWidth: previousWidth, section: changed.section, change: changed.change, in: &state)
@@ -260,6 +268,7 @@ struct BatchChange: AnchoredChange {
             inView = Self.inView(moved, adjustment: adjustment, reserving: before.count, in: &state)
         } else if adjustment != .zero {
             inView = nil  // the rect moved: what is in view is read again
+            unchangedInView = 0
         }
         var prior = prior.take()!
         defer { self.prior = prior }
