@@ -27,7 +27,7 @@ extension BatchChange {
         inView = nil
         let (entries, gone) = transitionEntries(inView: consume taken, in: &state)
         var transitions: [ElementTransition] = []
-        transitions.reserveCapacity(entries.count + before.count)
+        transitions.reserveCapacity(entries.count + gone.count)
         for var entry in entries {
             if entry.old == nil, let old = oldIdentifier(of: entry.identifier) {
                 entry.old = old

@@ -49,10 +49,11 @@ extension BatchChange {
         guard let rect = state.visibleRect, let last = before.last, last.indexPath.section >= q,
             Self.presentsAlike(previousWidth: previousWidth, in: &state)
         else { return nil }
-        let changed = state.sections.locatedSection(q).linesTop + kept.advance
+        let located = state.sections.locatedSection(q)
+        let changed = located.linesTop + kept.advance
         let presentation = state.presentation()
-        let (low, high) = state.configuration.scrollDirection.crossSpan(
-            presentation.isIdentity ? rect : presentation.naturalQuery(rect))
+        let query = presentation.isIdentity ? rect : presentation.naturalQuery(rect)
+        let (low, high) = state.configuration.scrollDirection.crossSpan(query)
         guard changed > SectionContext.searchKey(low) else { return nil }
         var entries: [TransitionEntry] = []
         // About as many as before, and room for the survivors step 5 joins.
@@ -68,11 +69,14 @@ extension BatchChange {
         }
         let unchanged = entries.count
         if changed.double <= high {
-            // The first changed line starts at item `kept.items`, `changed` exactly.
-            state.forEachElement(in: rect, from: changed, startLine: FlowIndexPath(item: kept.items, section: q)) {
+            // The first changed line starts at item `kept.items`, `changed`
+            // exactly, in the section located above: read from there as a
+            // read of the rect does (``FlowLayoutState/forEachElement(in:_:)``).
+            state.sections.forEachNaturalElement(in: query, fromLine: kept.items, at: changed, of: located) { natural in
                 // A kept line ending where the first changed one starts is read again: it is taken already.
-                if $0.identifier < firstChanged { return true }
-                entries.append(TransitionEntry(identifier: $0.identifier, after: $0.frame))
+                if natural.identifier < firstChanged { return true }
+                guard let frame = presentation.shown(natural.frame, query: query, rect: rect) else { return true }
+                entries.append(TransitionEntry(identifier: natural.identifier, after: frame))
                 return true
             }
         }
@@ -111,7 +115,7 @@ extension BatchChange {
     }
 
     /// Reads the elements in view at `rect` into `before`, as
-    /// ``forEachElement(in:from:startLine:_:)`` gives them, and returns the cells around
+    /// ``FlowLayoutState/forEachElement(in:_:)`` gives them, and returns the cells around
     /// the rect (``CellsAround``) when presentation allows moving them later
     /// (nothing pins, nothing mirrors along the scroll axis).
     ///

@@ -22,9 +22,44 @@ extension SectionList {
         let (low, high) = table.settings.configuration.scrollDirection.crossSpan(rect)
         var key = SectionContext.searchKey(low)
         if let start, start > key { key = start }
-        guard var located = locatedSection(reaching: key) else { return }
+        guard let located = locatedSection(reaching: key) else { return }
         // The line start holds only where the search starts.
-        var startItem = startLine.flatMap { start != nil && key == start && $0.section == located.index ? $0.item : nil }
+        let startItem = startLine.flatMap { start != nil && key == start && $0.section == located.index ? $0.item : nil }
+        forEachNaturalElement(
+            in: rect, from: key, through: high, startingIn: located, atLine: startItem, pinning: pinning, lines: lines, body)
+    }
+
+    /// As ``forEachNaturalElement(in:from:startLine:pinning:lines:_:)`` with
+    /// `start` and `startLine`, the line's section already located
+    /// (`located`, laid out with every section before it): the search of the
+    /// section tree is skipped when `start` lies in it as that search would
+    /// find it (past its start, not past its end).
+    ///
+    /// - Complexity: O(log R + k) for k elements, when the search is skipped.
+    mutating func forEachNaturalElement(
+        in rect: Rect, fromLine startItem: Int, at start: Offset, of located: LocatedSection,
+        _ body: (LayoutAttributes) -> Bool
+    ) {
+        let (low, high) = table.settings.configuration.scrollDirection.crossSpan(rect)
+        guard located.start < start, start <= located.end, start >= SectionContext.searchKey(low) else {
+            return forEachNaturalElement(
+                in: rect, from: start, startLine: FlowIndexPath(item: startItem, section: located.index), body)
+        }
+        forEachNaturalElement(
+            in: rect, from: start, through: high, startingIn: located, atLine: startItem, pinning: nil, lines: { _ in },
+            body)
+    }
+
+    /// The walk of ``forEachNaturalElement(in:from:startLine:pinning:lines:_:)``
+    /// from `located`, the first section reaching `key`, until a section
+    /// starts past `high`.
+    @inline(__always)
+    private mutating func forEachNaturalElement(
+        in rect: Rect, from key: Offset, through high: Double, startingIn first: LocatedSection, atLine firstLine: Int?,
+        pinning: Presentation?, lines: (LineSpan) -> Void, _ body: (LayoutAttributes) -> Bool
+    ) {
+        var located = first
+        var startItem = firstLine
         while located.start.double <= high {
             let visit = located.forEachElement(
                 in: rect, from: key, startingAt: startItem, pinning: pinning, lines: lines, body)

@@ -55,15 +55,12 @@ extension FlowLayoutState {
 
     /// Calls `body` with each element whose presented frame meets `rect`, in
     /// order (per section: header, cells by index, footer), until it returns
-    /// `false`; with `start`, only from the first line reaching that offset
-    /// across lines, and with `startLine` too, from the line that item starts
-    /// there (``forEachNaturalElement(in:from:startLine:pinning:lines:_:)``).
-    mutating func forEachElement(
-        in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, _ body: (LayoutAttributes) -> Bool
-    ) {
+    /// `false` (``SectionList/forEachNaturalElement(in:from:startLine:pinning:lines:_:)``,
+    /// each frame presented: ``Presentation/shown(_:query:rect:)``).
+    mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
         let presentation = presentation()
-        guard !presentation.isIdentity else { return sections.forEachNaturalElement(in: rect, from: start, startLine: startLine, body) }
-        sections.forEachNaturalElement(in: presentation.naturalQuery(rect), from: start, startLine: startLine, pinning: presentation) {
+        guard !presentation.isIdentity else { return sections.forEachNaturalElement(in: rect, body) }
+        sections.forEachNaturalElement(in: presentation.naturalQuery(rect), pinning: presentation) {
             natural in
             var attributes = natural
             attributes.frame = presentation.present(natural.frame)
