@@ -55,10 +55,10 @@ extension SectionList {
     /// starts past `high`.
     @inline(__always)
     private mutating func forEachNaturalElement(
-        in rect: Rect, from key: Offset, through high: Double, startingIn first: LocatedSection, atLine firstLine: Int?,
-        pinning: Presentation?, lines: (LineSpan) -> Void, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, from key: Offset, through high: Double, startingIn located: consuming LocatedSection,
+        atLine firstLine: Int?, pinning: Presentation?, lines: (LineSpan) -> Void, _ body: (LayoutAttributes) -> Bool
     ) {
-        var located = first
+        // Taken, not copied: a copy of a located section retains its references.
         var startItem = firstLine
         while located.start.double <= high {
             let visit = located.forEachElement(

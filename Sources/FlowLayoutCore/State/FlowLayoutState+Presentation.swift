@@ -57,6 +57,7 @@ extension FlowLayoutState {
     /// order (per section: header, cells by index, footer), until it returns
     /// `false` (``SectionList/forEachNaturalElement(in:from:startLine:pinning:lines:_:)``,
     /// each frame presented: ``Presentation/shown(_:query:rect:)``).
+    @inline(__always)
     mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
         let presentation = presentation()
         guard !presentation.isIdentity else { return sections.forEachNaturalElement(in: rect, body) }
