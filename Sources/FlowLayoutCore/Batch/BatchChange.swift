@@ -41,8 +41,8 @@ struct BatchChange: AnchoredChange {
     /// Whether the batch changes the items of one section and nothing else.
     let changesOneSection: Bool
     /// Whether that section's changes may move its cells: some edit starts
-    /// before its last item (not only items added after it, as a chat's new
-    /// message). Only then are the cells around the rect read with their
+    /// at one of the items it had (not only items added after its last, as a
+    /// chat's new message). Only then are the cells around the rect read with their
     /// lines (``readView(_:into:in:)``), to be moved (``movedView(_:previousWidth:section:change:in:)``).
     let mayMoveCells: Bool
 
