@@ -7,33 +7,28 @@
 extension SectionList {
     /// Calls `body` with each element whose natural frame (pinned by `pinning`
     /// when given, not mirrored or snapped) meets `rect`, in order, until it
-    /// returns `false`. With `start` (past the rect's search key), only the
-    /// elements of lines that reach it and of what follows, as if the search
-    /// started there: a header that ends before it is passed over. With
-    /// `startLine` as well, the item that starts a line exactly at `start`
-    /// (a line known from a batch's re-break): the walk starts at that line
-    /// instead of skipping its run's lines before it. `lines` is told of each
-    /// line before its cells.
+    /// returns `false`. `lines` is told of each line before its cells.
     mutating func forEachNaturalElement(
-        in rect: Rect, from start: Offset? = nil, startLine: FlowIndexPath? = nil, pinning: Presentation? = nil,
-        lines: (LineSpan) -> Void = { _ in }, _ body: (LayoutAttributes) -> Bool
+        in rect: Rect, pinning: Presentation? = nil, lines: (LineSpan) -> Void = { _ in },
+        _ body: (LayoutAttributes) -> Bool
     ) {
         guard records.count > 0 else { return }
         let (low, high) = table.settings.configuration.scrollDirection.crossSpan(rect)
-        var key = SectionContext.searchKey(low)
-        if let start, start > key { key = start }
+        let key = SectionContext.searchKey(low)
         guard let located = locatedSection(reaching: key) else { return }
-        // The line start holds only where the search starts.
-        let startItem = startLine.flatMap { start != nil && key == start && $0.section == located.index ? $0.item : nil }
         forEachNaturalElement(
-            in: rect, from: key, through: high, startingIn: located, atLine: startItem, pinning: pinning, lines: lines, body)
+            in: rect, from: key, through: high, startingIn: located, atLine: nil, pinning: pinning, lines: lines, body)
     }
 
-    /// As ``forEachNaturalElement(in:from:startLine:pinning:lines:_:)`` with
-    /// `start` and `startLine`, the line's section already located
-    /// (`located`, laid out with every section before it): the search of the
-    /// section tree is skipped when `start` lies in it as that search would
-    /// find it (past its start, not past its end).
+    /// As ``forEachNaturalElement(in:pinning:lines:_:)``, but only the
+    /// elements of lines that reach `start` (past the rect's search key) and
+    /// of what follows, as if the search started there (a header that ends
+    /// before it is passed over); `startItem` starts a line of `located`
+    /// exactly at `start` (a line known from a batch's re-break), and the
+    /// walk starts at that line instead of skipping its run's lines before
+    /// it. The search of the section tree is skipped when `start` lies in
+    /// `located` (laid out with every section before it) as that search
+    /// would find it: past its start, not past its end.
     ///
     /// - Complexity: O(log R + k) for k elements, when the search is skipped.
     mutating func forEachNaturalElement(
@@ -41,16 +36,22 @@ extension SectionList {
         _ body: (LayoutAttributes) -> Bool
     ) {
         let (low, high) = table.settings.configuration.scrollDirection.crossSpan(rect)
-        guard located.start < start, start <= located.end, start >= SectionContext.searchKey(low) else {
-            return forEachNaturalElement(
-                in: rect, from: start, startLine: FlowIndexPath(item: startItem, section: located.index), body)
+        let searchKey = SectionContext.searchKey(low)
+        let key = Swift.max(searchKey, start)
+        let first: LocatedSection
+        if located.start < start && start <= located.end && start >= searchKey {
+            first = located
+        } else {
+            guard let found = locatedSection(reaching: key) else { return }
+            first = found
         }
+        // The line start holds only where the search starts.
+        let line = key == start && first.index == located.index ? startItem : nil
         forEachNaturalElement(
-            in: rect, from: start, through: high, startingIn: located, atLine: startItem, pinning: nil, lines: { _ in },
-            body)
+            in: rect, from: key, through: high, startingIn: first, atLine: line, pinning: nil, lines: { _ in }, body)
     }
 
-    /// The walk of ``forEachNaturalElement(in:from:startLine:pinning:lines:_:)``
+    /// The walk of ``forEachNaturalElement(in:pinning:lines:_:)``
     /// from `located`, the first section reaching `key`, until a section
     /// starts past `high`.
     @inline(__always)

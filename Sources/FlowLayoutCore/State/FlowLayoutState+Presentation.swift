@@ -55,7 +55,7 @@ extension FlowLayoutState {
 
     /// Calls `body` with each element whose presented frame meets `rect`, in
     /// order (per section: header, cells by index, footer), until it returns
-    /// `false` (``SectionList/forEachNaturalElement(in:from:startLine:pinning:lines:_:)``,
+    /// `false` (``SectionList/forEachNaturalElement(in:pinning:lines:_:)``,
     /// each frame presented: ``Presentation/shown(_:query:rect:)``).
     @inline(__always)
     mutating func forEachElement(in rect: Rect, _ body: (LayoutAttributes) -> Bool) {
