@@ -90,6 +90,33 @@ struct BatchUpdateTests {
                 && deleted?.before == Rect(x: 0, y: 180, width: 320, height: 50))
     }
 
+    @Test("10.5 transitions: a last line that moves across into a narrow rect is in view after (3.3 a)")
+    func lastLineMovesAcrossIntoView() throws {
+        // 320 wide, spacing 10: three lines of one item each, A0 and A 200
+        // wide, B 150 wide, so every line is centred (3.3 a): B at x = 85.
+        var configuration = FlowLayoutConfiguration(itemSize: Size(width: 1, height: 1))
+        configuration.minimumLineSpacing = 10
+        configuration.minimumInteritemSpacing = 10
+        let sizes = [Size(width: 200, height: 100), Size(width: 200, height: 100), Size(width: 150, height: 100)]
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [FlowSection(itemSizes: sizes)], viewportSize: Size(width: 320, height: 100))
+        // A rect narrower than the content: A (x 60...260) meets it, B does not.
+        try state.setVisibleRect(Rect(x: 10, y: 150, width: 60, height: 100))
+        // Two items above, sharing a line: not every line holds one item any
+        // more, so the last line is leading (B at x = 0) and moves into the rect.
+        var batch = BatchUpdate()
+        batch.insertItem(at: FlowIndexPath(item: 0, section: 0), size: Size(width: 100, height: 40))
+        batch.insertItem(at: FlowIndexPath(item: 1, section: 0), size: Size(width: 100, height: 40))
+        let result = try state.performBatchUpdates(batch)
+        #expect(result.update.contentOffsetAdjustment == Point(x: 0, y: 50))
+        let b = try #require(result.transitions.first { $0.indexPath == FlowIndexPath(item: 4, section: 0) })
+        #expect(b.previousIndexPath == FlowIndexPath(item: 2, section: 0))
+        #expect(b.before == Rect(x: 85, y: 270, width: 150, height: 100))
+        #expect(b.after == Rect(x: 0, y: 270, width: 150, height: 100))
+        let inView = try state.layoutAttributesForElements(in: try #require(state.visibleRect)).map(\.indexPath)
+        #expect(Set(result.transitions.compactMap { $0.after == nil ? nil : $0.indexPath }) == Set(inView))
+    }
+
     @Test("10.2 sizes travel: a moved item keeps its measured size; a reloaded self-sizing item is unmeasured again")
     func sizesTravel() throws {
         var configuration = FlowLayoutConfiguration(estimatedItemSize: Size(width: 320, height: 40))

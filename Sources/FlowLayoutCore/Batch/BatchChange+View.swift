@@ -110,6 +110,8 @@ extension BatchChange {
         var cells: [Cell] = []
         /// The widened span's low edge along the scroll axis.
         var low = 0.0
+        /// Its high edge.
+        var high = 0.0
         /// How far past the rect's natural span they reach, on each side.
         var margin = 0.0
     }
@@ -161,7 +163,8 @@ extension BatchChange {
         precondition(read == before, "the elements in view read with their lines differ from a read of the rect")
         #endif
         guard onlyCells else { return nil }
-        return CellsAround(cells: cells, low: direction.crossSpan(widened).min, margin: margin)
+        let (low, high) = direction.crossSpan(widened)
+        return CellsAround(cells: cells, low: low, high: high, margin: margin)
     }
 
     /// The cells around the rect after a batch whose re-break of section `q`
@@ -196,8 +199,8 @@ extension BatchChange {
     /// of section `q` only, when every one of them lies in the lines the
     /// re-break came back in step at or after (``LineChange/resumed``), and
     /// that line started before the span they were read from (what the batch
-    /// changed then ends before it, however far it moved), and none of them
-    /// lies on the section's last line. `nil` otherwise.
+    /// changed then ends before it, however far it moved), and the section's
+    /// last line lies past that span. `nil` otherwise.
     ///
     /// Line tops are exact offsets, so a moved line's top is the one a read
     /// would find, and each cell is placed across it as a read places it.
@@ -214,10 +217,13 @@ extension BatchChange {
         let located = state.sections.locatedSection(q)
         guard (located.linesTop + resumed.advance).double < around.low else { return nil }
         // The section's last line is placed by rules that read more than its
-        // own items (3.3), which the batch may change: a line that may be the
-        // last one is read again. Lines are in order: the last cell's is the
-        // only one that may be.
-        guard !located.mayBeLastLine(last.line, movedBy: change.advanceChange),
+        // own items (3.3), which the batch may change: if it may lie in the
+        // span, the span is read again. Lines are in order: it is the last
+        // cell's line or a later one, whose cells may all have missed the
+        // rect across the scroll axis before the batch and meet it after.
+        guard
+            !located.mayReachLastLine(
+                from: last.line, movedBy: change.advanceChange, before: around.high + change.advanceChange.double),
             let placement = located.movedLinePlacement()
         else { return nil }
         let presentation = state.presentation()

@@ -176,7 +176,7 @@ struct LocatedSection {
     /// How the section places a cell again on a line that a change moved,
     /// unchanged, across lines (``MovedLinePlacement``): asked once for
     /// many cells. `nil` when its cells must be read again: a waterfall
-    /// section's lines may each be its last (``mayBeLastLine(_:movedBy:)``).
+    /// section's lines may each be its last (``mayReachLastLine(from:movedBy:before:)``).
     func movedLinePlacement() -> MovedLinePlacement? {
         switch section {
         case .flow(let section): flow(section).movedLinePlacement
@@ -184,13 +184,15 @@ struct LocatedSection {
         }
     }
 
-    /// Whether `line`, moved by `shift`, may be the section's last line, whose
-    /// placement reads more than its own items (3.3: the line before it,
-    /// whether every line holds one item): its cells must then be read again
-    /// rather than moved.
-    func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
+    /// Whether the section's last line, whose placement reads more than its
+    /// own items (3.3: the line before it, whether every line holds one item),
+    /// may be `line`, moved by `shift`, or a later line starting before `high`
+    /// along the scroll axis: the cells in that span must then be read again
+    /// rather than moved, since the last line's cells may have moved across
+    /// the scroll axis into a rect they missed before.
+    func mayReachLastLine(from line: LineSpan, movedBy shift: Offset, before high: Double) -> Bool {
         switch section {
-        case .flow(let section): flow(section).mayBeLastLine(line, movedBy: shift)
+        case .flow(let section): flow(section).mayReachLastLine(from: line, movedBy: shift, before: high)
         // Its columns move apart: a batch reads its cells again.
         case .waterfall: true
         }

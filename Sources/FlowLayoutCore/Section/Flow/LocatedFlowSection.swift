@@ -225,11 +225,22 @@ extension LocatedFlowSection {
         MovedLinePlacement(direction: section.direction, cross: section.alignments.cross)
     }
 
-    /// Whether `line`, moved by `shift`, may be the section's last line: it
-    /// ends, with its line spacing, where the lines' advance does (with
-    /// lines of no extent, a later line may end there too).
-    func mayBeLastLine(_ line: LineSpan, movedBy shift: Offset) -> Bool {
-        line.top + shift + Offset(line.thickness) + section.metrics.lineSpacingOffset >= linesTop + section.linesAdvance
+    /// Whether the section's last line may be `line`, moved by `shift`, or a
+    /// later line starting before `high` along the scroll axis.
+    ///
+    /// `line` may be the last when it ends, with its line spacing, where the
+    /// lines' advance does (with lines of no extent, a later line may end
+    /// there too). When the line after it starts before `high`, the last
+    /// line is looked up: a line whose cells all miss a rect across the
+    /// scroll axis is still within the rect's span along it.
+    ///
+    /// - Complexity: O(1), or O(log R) when the next line starts before `high`.
+    func mayReachLastLine(from line: LineSpan, movedBy shift: Offset, before high: Double) -> Bool {
+        let next = line.top + shift + Offset(line.thickness) + section.metrics.lineSpacingOffset
+        if next >= linesTop + section.linesAdvance { return true }
+        guard next.double < high else { return false }
+        guard let last = lastLine else { return false }
+        return last.top.double < high
     }
 }
 
@@ -245,7 +256,7 @@ struct MovedLinePlacement {
 
     /// The natural frame of a cell read at `frame` on `line`, once `line`
     /// moved by `shift`; only for a line that is not the section's last
-    /// (``LocatedSection/mayBeLastLine(_:movedBy:)``).
+    /// (``LocatedSection/mayReachLastLine(from:movedBy:before:)``).
     @inline(__always)
     func frame(ofCell frame: Rect, on line: LineSpan, movedBy shift: Offset) -> Rect {
         let top = (line.top + shift).double
