@@ -207,6 +207,24 @@ struct ComponentTests {
         #expect((Offset(1e15) * 3).double == 3e15)
     }
 
+    @Test("Offset: the conversion from the bits of a non-negative value equals the general one")
+    func nonNegativeConversion() {
+        var random = SeededRandom(seed: 59)
+        var values: [Double] = [
+            0, -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, 0x1p-64, 0x1p-65, 0x1p-64 * 3, 0x1p-12, 0x1p-13,
+            0.1, 0.5, 1, 1.5, 2, 183, 1e15, 0x1p52, 0x1p53, 0x1p62.nextDown, 0x1p61 + 0x1p9,
+        ]
+        for _ in 0..<(20_000 * LongRuns.factor) {
+            // Every binade from the subnormals to 2⁶², with random significand bits.
+            let exponent = random.int(-1_080...61)
+            values.append(Double(sign: .plus, exponent: exponent, significand: 1 + random.double(0...1)))
+            values.append(Double(random.int(0...(1 << 40))) * 0x1p-30)
+        }
+        for value in values where value < 0x1p62 {
+            #expect(Offset(nonNegative: value) == Offset(value), "\(value)")
+        }
+    }
+
     // MARK: RepeatedSum
 
     @Test("RepeatedSum: the closed form equals the loop it replaces")

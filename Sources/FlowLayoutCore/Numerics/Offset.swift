@@ -45,6 +45,30 @@ struct Offset: Hashable, Comparable, Sendable {
         self.init(high: high, low: UInt64(fraction * 0x1p64))
     }
 
+    /// The offset of `value`, which must be finite, at least 0 (−0 included)
+    /// and below 2⁶²: the same as ``init(_:)``, taken from the bits of `value`
+    /// rather than through two conversions and their range checks. For paths
+    /// that convert once an item (a waterfall's columns).
+    @inline(__always)
+    init(nonNegative value: Double) {
+        let bits = value.bitPattern
+        let biased = Int(truncatingIfNeeded: bits &>> 52) & 0x7FF
+        // value = significand · 2^(max(biased, 1) − 1075), so value · 2⁶⁴ is the
+        // significand shifted left by max(biased, 1) − 1011 (right when negative).
+        let significand = bits & 0x000F_FFFF_FFFF_FFFF | (biased == 0 ? 0 : 0x0010_0000_0000_0000)
+        let shift = Swift.max(biased, 1) &- 1011
+        if shift >= 64 {
+            self.init(high: Int64(bitPattern: significand &<< UInt64(shift &- 64)), low: 0)
+        } else if shift >= 0 {
+            // The high half by two shifts, so that a shift of 0 gives 0.
+            self.init(
+                high: Int64(bitPattern: (significand &>> 1) &>> UInt64(63 &- shift)), low: significand &<< UInt64(shift))
+        } else {
+            // Rounded down; below 2⁻⁶⁴ nothing is left.
+            self.init(high: 0, low: shift > -64 ? significand &>> UInt64(0 &- shift) : 0)
+        }
+    }
+
     /// The offset of `value`, clamped to ±2⁶²: for query bounds, which may be any
     /// finite number.
     init(clamping value: Double) {

@@ -65,23 +65,24 @@ final class ColumnsBuilder {
     @inline(__always)
     func append(_ size: Size?, to column: Int) {
         let state = columns + column
-        let gap = count - state.pointee.last
+        // Counts stay far below Int.max: wrapping arithmetic skips the checks.
+        let gap = count &- state.pointee.last
         if let size {
             let value = lengths.length(of: size)
-            let length = value < 0x1p62 ? Offset(value) : .limit
+            let length = value < 0x1p62 ? Offset(nonNegative: value) : .limit
             state.pointee.next = state.pointee.next + (length + lineSpacing)
             state.pointee.sum.length += length
         } else {
             state.pointee.next += defaultStep
             state.pointee.sum.defaults += 1
         }
-        let slot = column * ColumnRun.capacity + state.pointee.sum.count
+        let slot = column &* ColumnRun.capacity &+ state.pointee.sum.count
         gaps[slot] = UInt32(gap)
         sizes[slot] = size ?? .unsized
-        state.pointee.sum.count += 1
-        state.pointee.sum.span += gap
+        state.pointee.sum.count &+= 1
+        state.pointee.sum.span &+= gap
         state.pointee.last = count
-        count += 1
+        count &+= 1
         if state.pointee.sum.count == ColumnRun.capacity { flush(column) }
     }
 
