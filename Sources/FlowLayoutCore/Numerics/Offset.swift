@@ -69,6 +69,14 @@ struct Offset: Hashable, Comparable, Sendable {
         }
     }
 
+    /// The offset of a length, finite and at least 0, clamped to 2⁶² as
+    /// ``init(clamping:)`` clamps it, converted as ``init(nonNegative:)``
+    /// does: for paths that convert an item's length at each step.
+    @inline(__always)
+    init(length value: Double) {
+        self = value < 0x1p62 ? Offset(nonNegative: value) : .limit
+    }
+
     /// The offset of `value`, clamped to ±2⁶²: for query bounds, which may be any
     /// finite number.
     init(clamping value: Double) {

@@ -134,7 +134,7 @@ struct ColumnRun: TreeElement, Equatable {
             if sizes[index].isUnsized {
                 rest.defaults -= 1
             } else {
-                rest.length -= Offset(clamping: lengths.length(of: sizes[index]))
+                rest.length -= Offset(length: lengths.length(of: sizes[index]))
             }
         }
         return rest
@@ -154,7 +154,7 @@ struct ColumnRun: TreeElement, Equatable {
                 if sizes[index].isUnsized {
                     summary.defaults += 1
                 } else {
-                    summary.length += Offset(clamping: lengths.length(of: sizes[index]))
+                    summary.length += Offset(length: lengths.length(of: sizes[index]))
                 }
             }
             return summary

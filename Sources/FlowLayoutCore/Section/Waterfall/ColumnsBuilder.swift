@@ -69,7 +69,7 @@ final class ColumnsBuilder {
         let gap = count &- state.pointee.last
         if let size {
             let value = lengths.length(of: size)
-            let length = value < 0x1p62 ? Offset(nonNegative: value) : .limit
+            let length = Offset(length: value)
             state.pointee.next = state.pointee.next + (length + lineSpacing)
             state.pointee.sum.length += length
         } else {

@@ -135,7 +135,7 @@ extension LocatedWaterfallSection {
             guard other < item else { break }
             let (otherColumn, otherPlace) = stack.columns.locate(other)
             guard otherColumn == column else { continue }
-            top = top - (Offset(clamping: stack.length(of: otherPlace.run.explicitSize(at: otherPlace.index))) + stack.lineSpacing)
+            top = top - (Offset(length: stack.length(of: otherPlace.run.explicitSize(at: otherPlace.index))) + stack.lineSpacing)
         }
         return frame(column: column, top: top, length: stack.length(of: place.run.explicitSize(at: place.index)))
     }
@@ -168,14 +168,14 @@ extension LocatedWaterfallSection {
     func reach(of line: LineSpan) -> Double {
         let stack = section.stack
         let top = line.top - linesTop
-        var reach = top + Offset(clamping: line.thickness)
+        var reach = top + Offset(length: line.thickness)
         // In each column, the last item whose top is at or before the line's (tops grow with rank).
         let past = top + Offset(high: 0, low: 1)
         for column in 0..<stack.columnCount {
             let count = stack.total(column).count
             let rank = (stack.rank(ofFirstTopReaching: past, column: column) ?? count) - 1
             guard rank >= 0, let cursor = stack.cursor(column: column, rank: rank) else { continue }
-            reach = Swift.max(reach, cursor.top + Offset(clamping: cursor.length))
+            reach = Swift.max(reach, cursor.top + Offset(length: cursor.length))
         }
         return (reach - top).double
     }

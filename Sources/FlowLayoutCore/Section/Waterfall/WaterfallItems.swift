@@ -146,8 +146,8 @@ extension BTree where Element == ColumnRun {
         case .listed(let gaps, var sizes):
             var summary = place.run.summary
             let old = sizes[place.index]
-            if old.isUnsized { summary.defaults -= 1 } else { summary.length -= Offset(clamping: lengths.length(of: old)) }
-            if size.isUnsized { summary.defaults += 1 } else { summary.length += Offset(clamping: lengths.length(of: size)) }
+            if old.isUnsized { summary.defaults -= 1 } else { summary.length -= Offset(length: lengths.length(of: old)) }
+            if size.isUnsized { summary.defaults += 1 } else { summary.length += Offset(length: lengths.length(of: size)) }
             sizes[place.index] = size
             modify(at: place.position) { $0 = ColumnRun(.listed(gaps: gaps, sizes: sizes), summary: summary) }
         }

@@ -98,7 +98,7 @@ struct WaterfallStack {
             index = -1
             top = reached
             for candidate in sizes.indices {
-                let through = top + Offset(clamping: length(of: sizes[candidate].isUnsized ? nil : sizes[candidate])) + lineSpacing
+                let through = top + Offset(length: length(of: sizes[candidate].isUnsized ? nil : sizes[candidate])) + lineSpacing
                 if through >= offset {
                     index = candidate
                     break
@@ -153,7 +153,7 @@ struct WaterfallStack {
     ///
     /// - Complexity: O(1) within a run, O(log R) to the next one.
     func advance(_ cursor: inout ColumnCursor) -> Bool {
-        cursor.top += Offset(clamping: cursor.length) + lineSpacing
+        cursor.top += Offset(length: cursor.length) + lineSpacing
         cursor.place.rank += 1
         if cursor.place.index + 1 < cursor.place.run.count {
             cursor.place.index += 1
