@@ -289,8 +289,12 @@ struct Snapping {
         guard let next = forward ? sections.line(after: line) : sections.line(before: line) else { return nil }
         guard line.span.thickness == 0, next.span.thickness == 0, next.span.top == line.span.top else { return next }
         let waterfall = sections.isWaterfall(line.section)
+        // Line order: by section, then top, then first item. A waterfall's
+        // items are not in index order along the scroll axis: a later item in
+        // another column may start above this one and reach past it, and
+        // taking it for a line after this one walked back (and round again).
         func precedes(_ a: LineLocation, _ b: LineLocation) -> Bool {
-            (a.section, a.span.firstItem) < (b.section, b.span.firstItem)
+            (a.section, a.span.top, a.span.firstItem) < (b.section, b.span.top, b.span.firstItem)
         }
         if forward {
             // The first line reaching past the run's edge (none: every line
