@@ -98,7 +98,6 @@ extension Scenarios {
             // 2. Insert one unmeasured item at the top, again and again.
             var insert = BatchUpdate()
             insert.insertItems(at: [FlowIndexPath(item: 0, section: 0)])
-            let actorState = state
             let inserts = try Timing.repeated(updateRepeats) { _ in _ = try state.performBatchUpdates(insert) }
             var insertRow = BenchRow(
                 scenario: "updates", operation: "insert 1 at the top, \(dense ? "all" : "1 in 10") of \(count) measured",
@@ -141,9 +140,11 @@ extension Scenarios {
             rows += [insertRow, deleteRow]
 
             // 5. The same insertion through the actor: one hop more (not with
-            // --synchronous, which keeps to one thread).
+            // --synchronous, which keeps to one thread). The actor takes the
+            // state over: a copy kept beside it would share its tree nodes,
+            // and every edit would copy the nodes it touches.
             if dense && !synchronous {
-                let engine = FlowLayoutEngine(state: actorState)
+                let engine = FlowLayoutEngine(state: consume state)
                 let hops = try await Timing.repeatedAsync(updateRepeats) { _ in _ = try await engine.performBatchUpdates(insert) }
                 rows.append(
                     BenchRow(
