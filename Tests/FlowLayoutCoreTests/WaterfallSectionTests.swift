@@ -118,6 +118,49 @@ struct WaterfallSectionTests {
         #expect(forward == Point(x: 0, y: 535))
     }
 
+    @Test("8.5 in a waterfall: the walk past a run of empty items goes on in line order, not back to a later item above it")
+    func itemCenterPastRunGoesOnInLineOrder() throws {
+        // Three columns of twelve items at a zero estimate go round (12.3 b), 10 between lines:
+        // column 0 holds 0, 3, 6, 9; column 1 holds 1, 4, 7, 10; column 2 holds 2, 5, 8, 11.
+        var configuration = ReferenceWaterfallTests.configuration
+        configuration.estimatedItemSize = Size(width: 100, height: 0)
+        configuration.waterfall = .count(3)
+        var options = FlowLayoutOptions()
+        options.snapping = .itemCenter
+        let viewport = Size(width: 320, height: 20)
+        let section = FlowSection(itemCount: 12)
+        var state = try FlowLayoutState(
+            configuration: configuration, sections: [section], viewportSize: viewport, options: options)
+        var model = ReferenceModel(configuration: configuration, options: options, sections: [section], viewportSize: viewport)
+        // Items 0 and 1 report 5 high and push columns 0 and 1 down by 5; item 11 reports 100.
+        // Columns keep their items, so in line order (top, then item) the later item 11, at 30 in column 2, comes
+        // before the run of empty items 9 and 10 at 35, and reaches past it; nothing before it reaches past its top.
+        let reports = [
+            SizeReport(indexPath: FlowIndexPath(item: 0, section: 0), size: Size(width: 100, height: 5)),
+            SizeReport(indexPath: FlowIndexPath(item: 1, section: 0), size: Size(width: 100, height: 5)),
+            SizeReport(indexPath: FlowIndexPath(item: 11, section: 0), size: Size(width: 100, height: 100)),
+        ]
+        _ = try state.reportSizes(reports)
+        model.apply(reports)
+        let cells = try Self.cells(&state)
+        #expect(cells[11] == Rect(x: 220, y: 30, width: 100, height: 100))
+        #expect(cells[9].minY == 35 && cells[10].minY == 35 && cells[9].height == 0 && cells[10].height == 0)
+        // From item 11 (the middle line for a centre at 50) the walk forward reaches the run at 35, which it
+        // passed by jumping to the first line reaching past 35: item 11 again, before it in line order. Taking
+        // item 11 for a line after the run (item order) walked round without end; now the walk takes item 10.
+        let reference = model.presentation()
+        for velocity in [Point(x: 0, y: 1), Point(x: 0, y: 0), Point(x: 0, y: -1)] {
+            let proposed = Point(x: 0, y: 40)
+            let target = try state.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity)
+            #expect(target == reference.targetContentOffset(forProposedContentOffset: proposed, velocity: velocity))
+        }
+        // Item 11's centre (80) rests at 70 going forward; items 9 and 10 (centre 35) at 25 otherwise.
+        let forward = try state.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 40), velocity: Point(x: 0, y: 1))
+        #expect(forward == Point(x: 0, y: 70))
+        let backward = try state.targetContentOffset(forProposedContentOffset: Point(x: 0, y: 40), velocity: Point(x: 0, y: -1))
+        #expect(backward == Point(x: 0, y: 25))
+    }
+
     @Test("12.1: minimumColumnWidth 100 across 320 with s 10 gives 3 columns 100 wide")
     func minimumWidth() throws {
         var state = try Self.state(count: 4, estimate: Size(width: 100, height: 100), columns: .minimumWidth(100))
