@@ -29,6 +29,19 @@ extension SectionList {
         return count
     }
 
+    /// What ``checkInvariants()`` reads: one for each section, and each item of
+    /// a section that keeps items (its runs are broken afresh).
+    ///
+    /// - Complexity: O(S).
+    var checkedItems: Int {
+        var count = 0
+        records.forEach(from: 0, before: .zero) { record, _ in
+            count += record.store == nil ? 1 : 1 + record.itemCount
+            return true
+        }
+        return count
+    }
+
     /// With internal checks (`-DFLOWLAYOUT_INTERNAL_CHECKS`), verifies that every
     /// cached value equals a recomputation:
     /// - the section tree's structure and sums (``BTree/checkStructure()``);

@@ -1,3 +1,7 @@
+#if FLOWLAYOUT_INTERNAL_CHECKS
+import Synchronization
+#endif
+
 /// The flow layout engine's state: a pure, synchronous value that computes what
 /// `UICollectionViewFlowLayout` computes, lazily and incrementally.
 ///
@@ -168,7 +172,9 @@ public struct FlowLayoutState: Sendable {
             capture, in: &self, previousContentSize: previousContentSize, change: change, end: end)
         // The sections only: a batch's caller brings the identities up to
         // date after this step, and checks them then.
-        sections.checkInvariants()
+        #if FLOWLAYOUT_INTERNAL_CHECKS
+        if Self.checksNow(sections.checkedItems) { sections.checkInvariants() }
+        #endif
         return update
     }
 
@@ -189,14 +195,40 @@ public struct FlowLayoutState: Sendable {
     /// of every mutating entry point: the sections' own checks
     /// (``SectionList/checkInvariants()``) and the identities' agreement with
     /// them (``IdentityIndex/checkInvariants(against:)``). Compiled out otherwise.
+    ///
+    /// The checks read every section and every item kept: a layout of up to
+    /// ``fullyCheckedItems`` is checked at every call (every layout the
+    /// randomized suites and the fuzzer make); a larger one of n on one call in
+    /// n / ``fullyCheckedItems``, counted across the process, so that the
+    /// checks cost about as much per call as on such a layout. A broken
+    /// structure stays broken, and the next check finds it.
     @inline(__always)
     func checkInvariants() {
         #if FLOWLAYOUT_INTERNAL_CHECKS
+        guard Self.checksNow(sections.checkedItems + (identity == nil ? 0 : totalItemCount)) else { return }
         sections.checkInvariants()
         identity?.checkInvariants(against: sections)
         #endif
     }
+
+    #if FLOWLAYOUT_INTERNAL_CHECKS
+    /// The items and sections up to which ``checkInvariants()`` checks at every call.
+    static let fullyCheckedItems = 4_096
+
+    /// Whether checks that read `checked` items and sections run at this call
+    /// (see ``checkInvariants()``).
+    static func checksNow(_ checked: Int) -> Bool {
+        let period = checked / fullyCheckedItems
+        return period <= 1 || checkCalls.wrappingAdd(1, ordering: .relaxed).oldValue % period == 0
+    }
+    #endif
 }
+
+#if FLOWLAYOUT_INTERNAL_CHECKS
+/// The calls of ``FlowLayoutState/checkInvariants()`` on layouts too large to
+/// check at every one, in this process.
+private let checkCalls = Atomic<Int>(0)
+#endif
 
 /// The runtime metadata of the generic types line finding uses, built once in
 /// the process when the first layout is created: built on first use instead,
