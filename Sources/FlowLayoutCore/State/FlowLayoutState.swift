@@ -173,7 +173,7 @@ public struct FlowLayoutState: Sendable {
         // The sections only: a batch's caller brings the identities up to
         // date after this step, and checks them then.
         #if FLOWLAYOUT_INTERNAL_CHECKS
-        if Self.checksNow(sections.checkedItems) { sections.checkInvariants() }
+        if InternalChecks.runNow(reading: sections.checkedItems) { sections.checkInvariants() }
         #endif
         return update
     }
@@ -196,38 +196,38 @@ public struct FlowLayoutState: Sendable {
     /// (``SectionList/checkInvariants()``) and the identities' agreement with
     /// them (``IdentityIndex/checkInvariants(against:)``). Compiled out otherwise.
     ///
-    /// The checks read every section and every item kept: a layout of up to
-    /// ``fullyCheckedItems`` is checked at every call (every layout the
-    /// randomized suites and the fuzzer make); a larger one of n on one call in
-    /// n / ``fullyCheckedItems``, counted across the process, so that the
-    /// checks cost about as much per call as on such a layout. A broken
+    /// The checks read every section and every item kept, so they run on a
+    /// large layout at one call in several (``InternalChecks``). A broken
     /// structure stays broken, and the next check finds it.
     @inline(__always)
     func checkInvariants() {
         #if FLOWLAYOUT_INTERNAL_CHECKS
-        guard Self.checksNow(sections.checkedItems + (identity == nil ? 0 : totalItemCount)) else { return }
+        guard InternalChecks.runNow(reading: sections.checkedItems + (identity == nil ? 0 : totalItemCount)) else { return }
         sections.checkInvariants()
         identity?.checkInvariants(against: sections)
         #endif
     }
-
-    #if FLOWLAYOUT_INTERNAL_CHECKS
-    /// The items and sections up to which ``checkInvariants()`` checks at every call.
-    static let fullyCheckedItems = 4_096
-
-    /// Whether checks that read `checked` items and sections run at this call
-    /// (see ``checkInvariants()``).
-    static func checksNow(_ checked: Int) -> Bool {
-        let period = checked / fullyCheckedItems
-        return period <= 1 || checkCalls.wrappingAdd(1, ordering: .relaxed).oldValue % period == 0
-    }
-    #endif
 }
 
 #if FLOWLAYOUT_INTERNAL_CHECKS
-/// The calls of ``FlowLayoutState/checkInvariants()`` on layouts too large to
-/// check at every one, in this process.
-private let checkCalls = Atomic<Int>(0)
+/// When the internal checks (``FlowLayoutState/checkInvariants()``) run: at
+/// every call on a layout of up to ``fullyCheckedItems`` kept items and
+/// sections (every layout the randomized suites and the fuzzer make); on a
+/// larger one of n, at one call in n / ``fullyCheckedItems``, counted across
+/// the process, so that they cost about as much per call as on such a layout.
+enum InternalChecks {
+    /// The items and sections up to which the checks run at every call.
+    static let fullyCheckedItems = 4_096
+
+    /// The calls on layouts too large to check at every one, in this process.
+    private static let calls = Atomic<Int>(0)
+
+    /// Whether checks that read `checked` items and sections run at this call.
+    static func runNow(reading checked: Int) -> Bool {
+        let period = checked / fullyCheckedItems
+        return period <= 1 || calls.wrappingAdd(1, ordering: .relaxed).oldValue % period == 0
+    }
+}
 #endif
 
 /// The runtime metadata of the generic types line finding uses, built once in
