@@ -29,19 +29,6 @@ extension SectionList {
         return count
     }
 
-    /// What ``checkInvariants()`` reads: one for each section, and each item of
-    /// a section that keeps items (its runs are broken afresh).
-    ///
-    /// - Complexity: O(S).
-    var checkedItems: Int {
-        var count = 0
-        records.forEach(from: 0, before: .zero) { record, _ in
-            count += record.store == nil ? 1 : 1 + record.itemCount
-            return true
-        }
-        return count
-    }
-
     /// With internal checks (`-DFLOWLAYOUT_INTERNAL_CHECKS`), verifies that every
     /// cached value equals a recomputation:
     /// - the section tree's structure and sums (``BTree/checkStructure()``);
@@ -52,8 +39,12 @@ extension SectionList {
     ///   estimate and the bound its items give; its runs' lines equal its items
     ///   broken afresh;
     /// - the content within its limit.
+    ///
+    /// They read every section and every item a section keeps, so on a large
+    /// layout they run at one call in several (``InternalChecks``).
     func checkInvariants() {
         #if FLOWLAYOUT_INTERNAL_CHECKS
+        guard InternalChecks.runNow(reading: checkedItems) else { return }
         records.checkStructure()
         table.checkInvariants()
         for q in 0..<records.count {
@@ -65,3 +56,20 @@ extension SectionList {
         #endif
     }
 }
+
+#if FLOWLAYOUT_INTERNAL_CHECKS
+extension SectionList {
+    /// What ``checkInvariants()`` reads: one for each section, and each item of
+    /// a section that keeps items (its runs are broken afresh).
+    ///
+    /// - Complexity: O(S).
+    private var checkedItems: Int {
+        var count = 0
+        records.forEach(from: 0, before: .zero) { record, _ in
+            count += record.store == nil ? 1 : 1 + record.itemCount
+            return true
+        }
+        return count
+    }
+}
+#endif

@@ -172,9 +172,7 @@ public struct FlowLayoutState: Sendable {
             capture, in: &self, previousContentSize: previousContentSize, change: change, end: end)
         // The sections only: a batch's caller brings the identities up to
         // date after this step, and checks them then.
-        #if FLOWLAYOUT_INTERNAL_CHECKS
-        if InternalChecks.runNow(reading: sections.checkedItems) { sections.checkInvariants() }
-        #endif
+        sections.checkInvariants()
         return update
     }
 
@@ -196,15 +194,15 @@ public struct FlowLayoutState: Sendable {
     /// (``SectionList/checkInvariants()``) and the identities' agreement with
     /// them (``IdentityIndex/checkInvariants(against:)``). Compiled out otherwise.
     ///
-    /// The checks read every section and every item kept, so they run on a
-    /// large layout at one call in several (``InternalChecks``). A broken
-    /// structure stays broken, and the next check finds it.
+    /// Both read every item, so on a large layout they run at one call in
+    /// several (``InternalChecks``).
     @inline(__always)
     func checkInvariants() {
         #if FLOWLAYOUT_INTERNAL_CHECKS
-        guard InternalChecks.runNow(reading: sections.checkedItems + (identity == nil ? 0 : totalItemCount)) else { return }
         sections.checkInvariants()
-        identity?.checkInvariants(against: sections)
+        if let identity, InternalChecks.runNow(reading: sections.count + totalItemCount) {
+            identity.checkInvariants(against: sections)
+        }
         #endif
     }
 }
@@ -215,6 +213,7 @@ public struct FlowLayoutState: Sendable {
 /// sections (every layout the randomized suites and the fuzzer make); on a
 /// larger one of n, at one call in n / ``fullyCheckedItems``, counted across
 /// the process, so that they cost about as much per call as on such a layout.
+/// A broken structure stays broken, and a later check finds it.
 enum InternalChecks {
     /// The items and sections up to which the checks run at every call.
     static let fullyCheckedItems = 4_096
